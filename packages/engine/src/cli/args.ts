@@ -1,0 +1,55 @@
+import { parseArgs } from 'node:util';
+import type { ExtractionLimits } from '@archive-opener/shared';
+
+export type Command =
+  | { kind: 'list'; paths: string[]; password?: string; json: boolean }
+  | { kind: 'extract'; paths: string[]; out: string; password?: string; json: boolean; limits: Partial<ExtractionLimits> }
+  | { kind: 'help' };
+
+export class UsageError extends Error {}
+
+export const USAGE = `Usage:
+  archive-opener list <archive> [more parts…] [--password <pw>] [--json]
+  archive-opener extract <archive> [more parts…] --out <dir> [--password <pw>] [--json]
+      [--max-bytes <n>] [--max-entries <n>] [--max-ratio <n>]
+
+Opens ZIP, RAR, 7Z, TAR, GZ, BZ2, XZ, ZSTD, CAB, ISO, LZH, ARJ, CPIO, DEB, RPM, WIM, XAR and more.
+Give every part of a multi-volume set (name.part1.rar name.part2.rar …). Nothing is overwritten:
+--out must be empty or not exist. Safety limits default to the server's (2 GB written, 100,000
+entries, expansion ratio 1000); the --max-* flags raise them.
+Exit status: 0 success, 1 archive error, 2 usage error.`;
+
+export function parseCommand(argv: readonly string[]): Command {
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    strict: true,
+    options: {
+      password: { type: 'string', short: 'p' },
+      out: { type: 'string', short: 'o' },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+      'max-bytes': { type: 'string' },
+      'max-entries': { type: 'string' },
+      'max-ratio': { type: 'string' },
+    },
+  });
+  const [verb, ...paths] = positionals;
+  if (values.help || verb === 'help' || verb === undefined) return { kind: 'help' };
+  if (verb !== 'list' && verb !== 'extract') throw new UsageError(`Unknown command "${verb}".`);
+  if (paths.length === 0) throw new UsageError('Name the archive to open.');
+  const password = values.password;
+  if (verb === 'list') return { kind: 'list', paths, json: values.json, ...(password !== undefined && { password }) };
+  if (!values.out) throw new UsageError('extract needs --out <dir>.');
+  const limits: Partial<ExtractionLimits> = {};
+  const setLimit = (key: keyof ExtractionLimits, flag: string, raw: string | undefined) => {
+    if (raw === undefined) return;
+    const value = Number(raw);
+    if (!Number.isFinite(value) || value <= 0) throw new UsageError(`--${flag} takes a positive number.`);
+    limits[key] = value;
+  };
+  setLimit('maxTotalBytes', 'max-bytes', values['max-bytes']);
+  setLimit('maxEntries', 'max-entries', values['max-entries']);
+  setLimit('maxExpansionRatio', 'max-ratio', values['max-ratio']);
+  return { kind: 'extract', paths, out: values.out, json: values.json, limits, ...(password !== undefined && { password }) };
+}

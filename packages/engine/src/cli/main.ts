@@ -1,0 +1,98 @@
+import { mkdir, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { toEngineError } from '../core/engine-error.js';
+import type { ExtractResult, ListResult } from '../core/types.js';
+import { extractInWorker, listInWorker, sha256File } from '../host-node/index.js';
+import { parseCommand, UsageError, USAGE, type Command } from './args.js';
+import { formatSize, progressLine, table } from './render.js';
+
+const EXIT_OK = 0;
+const EXIT_ARCHIVE_ERROR = 1;
+const EXIT_USAGE = 2;
+
+/** The `archive-opener` command. Returns the exit status instead of exiting, so tests can call it. */
+export async function main(argv: readonly string[], out = process.stdout, err = process.stderr): Promise<number> {
+  let command: Command;
+  try {
+    command = parseCommand(argv);
+  } catch (error) {
+    err.write(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}\n`);
+    return EXIT_USAGE;
+  }
+  if (command.kind === 'help') {
+    out.write(`${USAGE}\n`);
+    return EXIT_OK;
+  }
+  try {
+    if (command.kind === 'extract') await requireEmptyFolder(command.out);
+  } catch (error) {
+    if (command.json) out.write(`${JSON.stringify({ ok: false, error: { code: 'USAGE', message: String((error as Error).message) } })}\n`);
+    else err.write(`${(error as Error).message}\n`);
+    return EXIT_USAGE;
+  }
+  const showProgress = !command.json && err.isTTY === true;
+  const onProgress = showProgress ? (p: Parameters<typeof progressLine>[0]) => err.write(progressLine(p)) : undefined;
+  try {
+    const options = { ...(command.password !== undefined && { password: command.password }), ...(onProgress && { onProgress }) };
+    if (command.kind === 'list') {
+      const result = await listInWorker(command.paths, options);
+      out.write(command.json ? `${JSON.stringify(listJson(result))}\n` : `${listText(result)}\n`);
+    } else {
+      const result = await extractInWorker(command.paths, command.out, { ...options, limits: command.limits });
+      if (showProgress) err.write('\n');
+      const json = await extractJson(result, command.out);
+      out.write(command.json ? `${JSON.stringify(json)}\n` : `${extractText(json, command.out)}\n`);
+    }
+    return EXIT_OK;
+  } catch (error) {
+    if (showProgress) err.write('\n');
+    const engineError = toEngineError(error);
+    if (command.json) out.write(`${JSON.stringify({ ok: false, error: { code: engineError.code, message: engineError.message } })}\n`);
+    else err.write(`Error (${engineError.code}): ${engineError.message}\n`);
+    return EXIT_ARCHIVE_ERROR;
+  }
+}
+
+async function requireEmptyFolder(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  const present = await readdir(dir);
+  if (present.length > 0) throw new UsageError(`The output folder ${dir} is not empty; nothing is ever overwritten.`);
+}
+
+interface JsonEntry {
+  path: string;
+  type: string;
+  size: number | null;
+  sha256?: string;
+  encrypted?: boolean;
+  linkTarget?: string;
+}
+
+function listJson(result: ListResult) {
+  const entries: JsonEntry[] = result.entries.map((e) => ({ path: e.name, type: e.type, size: e.size, encrypted: e.encrypted }));
+  return { ok: true, format: result.format, entries };
+}
+
+async function extractJson(result: ExtractResult, outDir: string) {
+  const entries: JsonEntry[] = [];
+  for (const e of result.entries) {
+    const entry: JsonEntry = { path: e.path, type: e.type, size: e.size };
+    if (e.type === 'file') entry.sha256 = await sha256File(join(outDir, e.path));
+    if (e.linkTarget !== undefined) entry.linkTarget = e.linkTarget;
+    entries.push(entry);
+  }
+  return { ok: true as const, format: result.format, entries };
+}
+
+function listText(result: ListResult): string {
+  const rows = result.entries.map((e) => [e.type === 'dir' ? 'dir' : e.type, formatSize(e.size), e.encrypted ? '🔒' : '', e.name]);
+  return `${table([['type', 'size', '', 'name'], ...rows])}\n\n${result.entries.length} entries (${result.format})`;
+}
+
+function extractText(json: Awaited<ReturnType<typeof extractJson>>, outDir: string): string {
+  const files = json.entries.filter((e) => e.type === 'file');
+  const total = files.reduce((sum, e) => sum + (e.size ?? 0), 0);
+  const rows = json.entries.map((e) => [e.type, formatSize(e.size), e.linkTarget ? `${e.path} -> ${e.linkTarget}` : e.path]);
+  return `${table([['type', 'size', 'path'], ...rows])}\n\nExtracted ${files.length} files (${formatSize(total)}, ${json.format}) to ${outDir}`;
+}
+

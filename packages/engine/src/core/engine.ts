@@ -1,0 +1,90 @@
+import { SERVER_LIMITS, type ExtractionLimits } from '@archive-opener/shared';
+import { DETECT_HEAD_BYTES, detectFormat, type DetectedFormat } from './detect.js';
+import { EngineError, toEngineError } from './engine-error.js';
+import type { InputMounter, OutputSink } from './output-sink.js';
+import type { ArchiveSource, ExtractResult, ListResult, OperationOptions } from './types.js';
+import { extractWithSevenZip, listWithSevenZip, type SevenZipJob } from '../sevenzip/sevenzip-backend.js';
+import type { SevenZipFactory } from '../sevenzip/sevenzip-module.js';
+class ZipFallback extends Error {}
+class TarGzFallback extends Error {}
+const listZip = async (..._a: unknown[]): Promise<never> => { throw new ZipFallback(); };
+const extractZip = listZip; const listTarGz = async (..._a: unknown[]): Promise<never> => { throw new TarGzFallback(); }; const extractTarGz = listTarGz;
+
+/** What a host hands the engine: the archive's parts, how to load 7-Zip, how 7-Zip sees the parts. */
+export interface EngineInput {
+  sources: readonly ArchiveSource[];
+  sevenZip: SevenZipFactory;
+  mountInputs: InputMounter;
+  /** The limits that apply when the caller sets none (server or browser defaults). */
+  defaultLimits?: ExtractionLimits;
+}
+
+export async function detect(source: ArchiveSource): Promise<DetectedFormat | null> {
+  return detectFormat(await source.read(0, Math.min(source.size, DETECT_HEAD_BYTES)));
+}
+
+export async function list(input: EngineInput, options: OperationOptions = {}): Promise<ListResult> {
+  return guarded(async () => {
+    const job = await prepare(input, options);
+    if (job.fast === 'zip') {
+      const result = await tryFast(() => listZip(job.sources, options), ZipFallback);
+      if (result) return result;
+    } else if (job.fast === 'tar.gz') {
+      const result = await tryFast(() => listTarGz(job.sources[0] as ArchiveSource, options), TarGzFallback);
+      if (result) return result;
+    }
+    return listWithSevenZip(job);
+  });
+}
+
+export async function extract(input: EngineInput, sink: OutputSink, options: OperationOptions = {}): Promise<ExtractResult> {
+  return guarded(async () => {
+    const job = await prepare(input, options);
+    try {
+      if (job.fast === 'zip') {
+        const result = await tryFast(() => extractZip(job.sources, sink, job.limits, options), ZipFallback);
+        if (result) return result;
+      } else if (job.fast === 'tar.gz') {
+        const result = await tryFast(() => extractTarGz(job.sources[0] as ArchiveSource, sink, job.limits, options), TarGzFallback);
+        if (result) return result;
+      }
+      return await extractWithSevenZip(job, sink);
+    } catch (error) {
+      await sink.discard();
+      throw error;
+    }
+  });
+}
+
+interface PreparedJob extends SevenZipJob {
+  fast: 'zip' | 'tar.gz' | null;
+}
+
+async function prepare(input: EngineInput, options: OperationOptions): Promise<PreparedJob> {
+  const first = input.sources[0];
+  if (!first) throw new EngineError('INTERNAL', 'No archive was given.');
+  if (first.size === 0) throw new EngineError('UNSUPPORTED_FORMAT', 'The file is empty.');
+  const limits = { ...(input.defaultLimits ?? SERVER_LIMITS), ...options.limits };
+  const format = await detect(first);
+  const single = input.sources.length === 1;
+  const fast = single && format === 'zip' ? 'zip' : single && format === 'gz' ? 'tar.gz' : null;
+  return { factory: input.sevenZip, inputs: input.mountInputs, sources: input.sources, limits, options, fast };
+}
+
+/** A fast path that cannot handle an archive (an exotic method, not a tar inside) hands it to 7-Zip. */
+async function tryFast<T>(run: () => Promise<T>, fallback: new (...args: never[]) => Error): Promise<T | null> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof fallback) return null;
+    throw error;
+  }
+}
+
+async function guarded<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw toEngineError(error);
+  }
+}

@@ -1,0 +1,46 @@
+import type { ExtractionLimits } from '@archive-opener/shared';
+import { EngineError } from './engine-error.js';
+
+/**
+ * Counts what an extraction writes and refuses the first byte or entry over a limit. Every
+ * backend funnels its writes through one tracker, so no backend can forget a limit.
+ */
+export class LimitTracker {
+  bytesWritten = 0;
+  entriesCreated = 0;
+  /** Set once a limit tripped: backends that swallow errors (7-Zip) still report the right code. */
+  tripped: EngineError | null = null;
+
+  constructor(
+    private readonly limits: ExtractionLimits,
+    private readonly archiveBytes: number,
+  ) {}
+
+  addEntry(): void {
+    this.entriesCreated += 1;
+    if (this.entriesCreated > this.limits.maxEntries) {
+      this.trip('entryCount', this.limits.maxEntries);
+    }
+  }
+
+  addBytes(count: number): void {
+    this.bytesWritten += count;
+    if (this.bytesWritten > this.limits.maxTotalBytes) {
+      this.trip('totalBytes', this.limits.maxTotalBytes);
+    }
+    if (
+      this.bytesWritten > this.limits.ratioGraceBytes &&
+      this.bytesWritten > this.archiveBytes * this.limits.maxExpansionRatio
+    ) {
+      this.trip('expansionRatio', this.limits.maxExpansionRatio);
+    }
+  }
+
+  private trip(limit: string, max: number): never {
+    this.tripped ??= new EngineError('LIMIT_EXCEEDED', `The archive exceeds the ${limit} limit (${max}).`, {
+      limit,
+      max,
+    });
+    throw this.tripped;
+  }
+}

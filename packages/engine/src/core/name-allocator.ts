@@ -1,0 +1,52 @@
+import type { EntryType } from './types.js';
+
+/**
+ * Gives every written entry a path that collides with no other, even on a case-insensitive file
+ * system (the server keeps files on Linux, but visitors download them to Windows and macOS).
+ * Directories with the same name merge (they hold no bytes); a file never replaces anything:
+ * the later one becomes `name (2).ext`.
+ */
+export class NameAllocator {
+  /** Lower-cased path → the path actually used and what is there. */
+  private readonly taken = new Map<string, { path: string; type: EntryType }>();
+
+  allocate(safePath: string, type: EntryType): string {
+    const segments = safePath.split('/');
+    let parent = '';
+    for (const dirName of segments.slice(0, -1)) {
+      parent = this.claimDirectory(parent, dirName);
+    }
+    const leaf = segments[segments.length - 1] ?? '';
+    return type === 'dir' ? this.claimDirectory(parent, leaf) : this.claimUnique(parent, leaf, type);
+  }
+
+  private claimDirectory(parent: string, name: string): string {
+    const wanted = join(parent, name);
+    const existing = this.taken.get(wanted.toLowerCase());
+    if (existing?.type === 'dir') return existing.path;
+    return existing ? this.claimUnique(parent, name, 'dir') : this.record(wanted, 'dir');
+  }
+
+  private claimUnique(parent: string, name: string, type: EntryType): string {
+    let candidate = join(parent, name);
+    for (let n = 2; this.taken.has(candidate.toLowerCase()); n += 1) {
+      candidate = join(parent, numbered(name, n));
+    }
+    return this.record(candidate, type);
+  }
+
+  private record(path: string, type: EntryType): string {
+    this.taken.set(path.toLowerCase(), { path, type });
+    return path;
+  }
+}
+
+function join(parent: string, name: string): string {
+  return parent === '' ? name : `${parent}/${name}`;
+}
+
+/** `report.txt` → `report (2).txt`; a leading dot is part of the name, not an extension. */
+function numbered(name: string, n: number): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? `${name.slice(0, dot)} (${n})${name.slice(dot)}` : `${name} (${n})`;
+}

@@ -1,0 +1,25 @@
+import type { SevenZipModule } from '7z-wasm';
+
+/**
+ * Where extracted entries go; each host implements it (Node: a folder on disk, browser: memory).
+ * Paths are final, safe and unique: the engine sanitises and de-duplicates them before calling.
+ */
+export interface OutputSink {
+  /** JavaScript backends stream a file's bytes here. */
+  writeFile(path: string, data: ReadableStream<Uint8Array>): Promise<void>;
+  makeDirectory(path: string): Promise<void>;
+  /** Mounts an empty directory for 7-Zip to write into and returns its path inside the instance. */
+  mountStaging(sz: SevenZipModule): string;
+  /** Moves a file 7-Zip wrote (absolute path inside the instance) to its final place. */
+  adoptStaged(sz: SevenZipModule, stagedPath: string, finalPath: string): Promise<void>;
+  /** Removes the staging directory and anything still in it. */
+  clearStaging(sz: SevenZipModule): Promise<void>;
+  /** Removes everything written so far (the extraction failed). */
+  discard(): Promise<void>;
+}
+
+/** The archive's parts made visible inside a 7-Zip instance. */
+export interface InputMounter {
+  /** Returns the instance path of the part to open (the others lie beside it under their names). */
+  mount(sz: SevenZipModule): string;
+}

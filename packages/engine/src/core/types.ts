@@ -1,0 +1,64 @@
+import type { ExtractionLimits } from '@archive-opener/shared';
+
+/** One file of an archive (a multi-volume set has several), readable at any offset. */
+export interface ArchiveSource {
+  readonly name: string;
+  readonly size: number;
+  read(offset: number, length: number): Promise<Uint8Array>;
+  /** A sequential stream of the whole file; hosts give a faster one than repeated `read`s. */
+  stream(): ReadableStream<Uint8Array>;
+}
+
+export type EntryType = 'file' | 'dir' | 'symlink';
+
+/** An entry as the archive declares it, before anything is written. */
+export interface ListedEntry {
+  /** The name inside the archive, `/`-separated, exactly as stored (may be hostile). */
+  name: string;
+  type: EntryType;
+  /** Declared uncompressed size; `null` when the format does not say (gz, some tars). */
+  size: number | null;
+  encrypted: boolean;
+  modified?: string;
+  linkTarget?: string;
+}
+
+export interface ListResult {
+  format: string;
+  entries: ListedEntry[];
+  /** True when names themselves are encrypted (7z/RAR header encryption). */
+  encryptedHeaders: boolean;
+}
+
+/** An entry as written under the output root. */
+export interface ExtractedEntry {
+  /** Where it was written under the output root, `/`-separated, always safe. */
+  path: string;
+  /** The name as stored in the archive, when it differs from `path` (sanitised or renamed). */
+  originalName?: string;
+  type: EntryType;
+  size: number;
+  linkTarget?: string;
+}
+
+export interface ExtractResult {
+  format: string;
+  entries: ExtractedEntry[];
+}
+
+export type ProgressPhase = 'reading' | 'listing' | 'extracting' | 'finalizing';
+
+export interface Progress {
+  phase: ProgressPhase;
+  /** Bytes written so far (extracting) or read so far (reading). */
+  bytesDone: number;
+  /** Expected total when known from the listing, else `null`. */
+  bytesTotal: number | null;
+  entriesDone: number;
+}
+
+export interface OperationOptions {
+  password?: string;
+  limits?: Partial<ExtractionLimits>;
+  onProgress?: (progress: Progress) => void;
+}

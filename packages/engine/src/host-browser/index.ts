@@ -1,0 +1,39 @@
+import { BROWSER_LIMITS } from '@archive-opener/shared';
+import { extract, list } from '../core/engine.js';
+import type { InputMounter } from '../core/output-sink.js';
+import type { ListResult, OperationOptions } from '../core/types.js';
+import { blobSource } from './blob-source.js';
+import { memorySink } from './memory-sink.js';
+import { browserSevenZipFactory } from './sevenzip-browser.js';
+import type { BrowserExtractResult } from './worker-protocol.js';
+
+export type { BrowserRequest, BrowserMessage, BrowserExtractResult } from './worker-protocol.js';
+
+/** 7-Zip reads the parts in place through WORKERFS (lazy File slices), side by side in /in. */
+function workerInputs(files: readonly File[]): InputMounter {
+  return {
+    mount(sz) {
+      sz.FS.mkdir('/in');
+      sz.FS.mount(sz.WORKERFS, { files }, '/in');
+      return `/in/${files[0]?.name ?? ''}`;
+    },
+  };
+}
+
+/** Runs inside a Web Worker: WORKERFS needs FileReaderSync, which only workers have. */
+export async function extractFiles(files: readonly File[], wasmUrl: string, options: OperationOptions = {}): Promise<BrowserExtractResult> {
+  const sink = memorySink();
+  const result = await extract(
+    { sources: files.map(blobSource), sevenZip: browserSevenZipFactory(wasmUrl), mountInputs: workerInputs(files), defaultLimits: BROWSER_LIMITS },
+    sink,
+    options,
+  );
+  return { ...result, files: sink.files };
+}
+
+export async function listFiles(files: readonly File[], wasmUrl: string, options: OperationOptions = {}): Promise<ListResult> {
+  return list(
+    { sources: files.map(blobSource), sevenZip: browserSevenZipFactory(wasmUrl), mountInputs: workerInputs(files), defaultLimits: BROWSER_LIMITS },
+    options,
+  );
+}

@@ -1,0 +1,16 @@
+import type { SevenZipFactory } from '../sevenzip/sevenzip-module.js';
+import { precompiled, SevenZip } from '../sevenzip/sevenzip-package.js';
+
+let compiled: Promise<WebAssembly.Module> | null = null;
+
+/**
+ * Loads 7-Zip in a browser worker: the WASM is fetched and compiled once (streaming, so it
+ * compiles while it downloads) and each command gets a fresh instance of it.
+ */
+export function browserSevenZipFactory(wasmUrl: string): SevenZipFactory {
+  return async (console) => {
+    compiled ??= WebAssembly.compileStreaming(fetch(wasmUrl));
+    const module = await compiled;
+    return SevenZip({ print: console.print, printErr: console.printErr, ...precompiled(module) } as never);
+  };
+}

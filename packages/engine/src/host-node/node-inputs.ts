@@ -1,0 +1,40 @@
+import { linkSync, copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import type { SevenZipModule } from '7z-wasm';
+import type { InputMounter } from '../core/output-sink.js';
+
+/**
+ * Shows 7-Zip the archive's parts through NODEFS (read in place, never copied into memory).
+ * Volumes must sit side by side under their own names; parts from different folders are
+ * hard-linked (or, across devices, copied) into one private folder first.
+ */
+export function nodeInputs(paths: readonly string[]): InputMounter & { cleanup(): void } {
+  const first = paths[0];
+  if (first === undefined) throw new Error('no input');
+  const dirs = new Set(paths.map((p) => dirname(p)));
+  let gathered: string | null = null;
+  let folder = dirname(first);
+  if (dirs.size > 1) {
+    gathered = mkdtempSync(join(tmpdir(), 'archive-opener-parts-'));
+    for (const part of paths) {
+      const target = join(gathered, basename(part));
+      try {
+        linkSync(part, target);
+      } catch {
+        copyFileSync(part, target);
+      }
+    }
+    folder = gathered;
+  }
+  return {
+    mount(sz: SevenZipModule) {
+      sz.FS.mkdir('/in');
+      sz.FS.mount(sz.NODEFS, { root: folder }, '/in');
+      return `/in/${basename(first)}`;
+    },
+    cleanup() {
+      if (gathered) rmSync(gathered, { recursive: true, force: true });
+    },
+  };
+}

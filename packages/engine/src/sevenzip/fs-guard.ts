@@ -1,0 +1,142 @@
+import type { LimitTracker } from '../core/limit-tracker.js';
+import type { EntryType } from '../core/types.js';
+import type { FileSystem } from './sevenzip-module.js';
+
+/** What 7-Zip created under the staging root, in the order it did, relative to the root. */
+export interface StagedEntry {
+  stagedPath: string;
+  type: EntryType;
+  linkTarget?: string;
+  /** An earlier entry of the same name that a later one replaced; kept under a hidden name. */
+  supersededName?: string;
+  /** A better name than 7-Zip's (the file inside notes.txt.gz is notes.txt). */
+  preferredName?: string;
+}
+
+export interface GuardedOutput {
+  staged: StagedEntry[];
+  /** Deletes files 7-Zip removed for good (not replaced by a link or a later duplicate). */
+  settle(): void;
+}
+
+const O_CREAT = 64;
+// Emscripten errno values: 7-Zip sees these as failed system calls and stops cleanly.
+const EACCES = 2;
+
+/**
+ * Hooks the Emscripten file system that 7-Zip writes through, so that the engine, not 7-Zip,
+ * decides what reaches the disk: every byte and entry is counted against the limits as it is
+ * written, nothing is created outside the staging root, and symbolic links are recorded but
+ * never created. A tripped limit throws out of the WASM call at once (the instance is discarded),
+ * so a bomb stops after the first byte over the cap instead of decompressing to the end.
+ */
+export function guardFileSystem(
+  fs: FileSystem,
+  stagingRoot: string,
+  tracker: LimitTracker,
+  onWrite: () => void,
+): GuardedOutput {
+  const staged: StagedEntry[] = [];
+  // 7-Zip deletes a file before replacing it: with a link (it wrote the target as a placeholder)
+  // or with a later entry of the same name. Deleted files are moved aside until we know which.
+  const asides = new Map<string, { record: StagedEntry; asidePath: string }>();
+  let asideCount = 0;
+  const prefix = `${stagingRoot}/`;
+  const relative = (path: string): string | null => {
+    const normal = normalise(path);
+    return normal.startsWith(prefix) ? normal.slice(prefix.length) : null;
+  };
+  const ErrnoError = (fs as unknown as { ErrnoError: new (errno: number) => Error }).ErrnoError;
+  const original = { open: fs.open, write: fs.write, mkdir: fs.mkdir, symlink: fs.symlink, unlink: fs.unlink };
+  const insideOutput = (path: string): boolean => normalise(path).startsWith(prefix) || normalise(path) === stagingRoot;
+
+  fs.open = (path, flags, mode) => {
+    const numeric = typeof flags === 'number' ? flags : 0;
+    const creating = typeof path === 'string' && (numeric & O_CREAT) !== 0;
+    if (creating) {
+      const rel = relative(path);
+      if (rel === null) {
+        if (!insideOutput(path)) throw new ErrnoError(EACCES);
+      } else if (!exists(fs, path)) {
+        const replaced = asides.get(rel);
+        if (replaced) {
+          // A duplicate name: the earlier file stays, under its hidden name, as an earlier version.
+          asides.delete(rel);
+          replaced.record.supersededName = rel;
+          replaced.record.stagedPath = replaced.asidePath;
+        }
+        tracker.addEntry();
+        staged.push({ stagedPath: rel, type: 'file' });
+      }
+    }
+    return original.open.call(fs, path, flags, mode);
+  };
+  fs.write = (stream, buffer, offset, length, position, canOwn) => {
+    const path = (stream as unknown as { path?: string }).path ?? '';
+    if (length > 0 && relative(path) !== null) {
+      tracker.addBytes(length);
+      onWrite();
+    }
+    return original.write.call(fs, stream, buffer, offset, length, position, canOwn);
+  };
+  fs.mkdir = (path, mode) => {
+    const rel = relative(path);
+    if (rel === null && !insideOutput(path)) throw new ErrnoError(EACCES);
+    const node = original.mkdir.call(fs, path, mode);
+    if (rel !== null) {
+      tracker.addEntry();
+      staged.push({ stagedPath: rel, type: 'dir' });
+    }
+    return node;
+  };
+  fs.unlink = (path) => {
+    const rel = relative(path);
+    const record = rel === null ? undefined : staged.find((e) => e.stagedPath === rel && e.type === 'file');
+    if (rel === null || !record) return original.unlink.call(fs, path);
+    const asidePath = `${rel}.ao-aside-${(asideCount += 1)}`;
+    fs.rename(path, `${stagingRoot}/${asidePath}`);
+    asides.set(rel, { record, asidePath });
+  };
+  fs.symlink = (target, path) => {
+    const rel = relative(path);
+    if (rel === null) throw new ErrnoError(EACCES);
+    dropAside(rel);
+    tracker.addEntry();
+    staged.push({ stagedPath: rel, type: 'symlink', linkTarget: target });
+    // Report success without creating anything: a link could later route a write outside.
+    return undefined as never;
+  };
+  const dropAside = (rel: string) => {
+    const aside = asides.get(rel);
+    if (!aside) return;
+    asides.delete(rel);
+    staged.splice(staged.indexOf(aside.record), 1);
+    original.unlink.call(fs, `${stagingRoot}/${aside.asidePath}`);
+  };
+  return {
+    staged,
+    settle: () => {
+      for (const rel of [...asides.keys()]) dropAside(rel);
+    },
+  };
+}
+
+function exists(fs: FileSystem, path: string): boolean {
+  try {
+    fs.lstat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Resolves `.` and `..` textually; the guard compares paths before the file system sees them. */
+export function normalise(path: string): string {
+  const out: string[] = [];
+  for (const segment of path.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') out.pop();
+    else out.push(segment);
+  }
+  return `/${out.join('/')}`;
+}

@@ -1,0 +1,237 @@
+import type { ExtractionLimits } from '@archive-opener/shared';
+import { detectFormat } from '../core/detect.js';
+import { EngineError } from '../core/engine-error.js';
+import { LimitTracker } from '../core/limit-tracker.js';
+import { NameAllocator } from '../core/name-allocator.js';
+import type { InputMounter, OutputSink } from '../core/output-sink.js';
+import { ProgressReporter } from '../core/progress-reporter.js';
+import { toSafeRelativePath } from '../core/safe-path.js';
+import type { ArchiveSource, ExtractResult, ExtractedEntry, ListResult, OperationOptions } from '../core/types.js';
+import { mapSevenZipFailure } from './error-map.js';
+import { guardFileSystem, type GuardedOutput, type StagedEntry } from './fs-guard.js';
+import { copyHardLinks } from './hard-links.js';
+import { decompressedName } from './stream-name.js';
+import { isLzhLinkArtefact, lzhLinks } from './lzh-links.js';
+import { scanSevenZipKdfCycles } from './kdf-scan.js';
+import { createSevenZip, runCommand, type RunOutput, type SevenZipFactory, type SevenZipModule } from './sevenzip-module.js';
+import { kdfCyclesFromMethods, parseSltListing, type SltListing } from './slt-listing.js';
+
+export interface SevenZipJob {
+  factory: SevenZipFactory;
+  inputs: InputMounter;
+  sources: readonly ArchiveSource[];
+  limits: ExtractionLimits;
+  options: OperationOptions;
+}
+
+/** 7-Zip's names of single-stream compressors, and the suffix each adds to a format name. */
+const STREAM_SUFFIX: Record<string, string> = {
+  gzip: 'gz',
+  bzip2: 'bz2',
+  xz: 'xz',
+  zstd: 'zst',
+  lzma: 'lzma',
+  lzma86: 'lzma',
+  z: 'Z',
+  lzip: 'lz',
+  lz4: 'lz4',
+  brotli: 'br',
+  rpm: 'rpm',
+};
+/** What may be unwrapped from such a stream: the payload is then listed or extracted in turn. */
+const UNWRAPPABLE = new Set(['tar', 'cpio', 'iso', 'gz', 'bz2', 'xz', 'zst', 'lz', 'lz4', 'Z']);
+
+const baseSwitches = (password: string | undefined): string[] => [`-p${password ?? ''}`, '-sccUTF-8', '-bsp0', '-bb0'];
+
+export async function listWithSevenZip(job: SevenZipJob): Promise<ListResult> {
+  const { sz, output } = await createSevenZip(job.factory);
+  const archivePath = job.inputs.mount(sz);
+  const listing = await openListing(sz, output, archivePath, job);
+  return {
+    format: formatName(listing.type),
+    entries: listing.entries,
+    encryptedHeaders: false,
+  };
+}
+
+export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): Promise<ExtractResult> {
+  const { sz, output } = await createSevenZip(job.factory);
+  const archivePath = job.inputs.mount(sz);
+  const listing = await openListing(sz, output, archivePath, job);
+  const passwordGiven = Boolean(job.options.password);
+  if (!passwordGiven && listing.entries.some((e) => e.encrypted)) {
+    throw new EngineError('PASSWORD_REQUIRED', undefined, { encryptedEntries: listing.entries.filter((e) => e.encrypted).length });
+  }
+  const archiveBytes = job.sources.reduce((sum, s) => sum + s.size, 0);
+  const tracker = new LimitTracker(job.limits, archiveBytes);
+  const progress = new ProgressReporter(job.options.onProgress);
+  const declared = listing.entries.reduce((sum, e) => sum + (e.size ?? 0), 0);
+  const bytesTotal = declared > 0 ? declared : null;
+  const root = sink.mountStaging(sz);
+  const guard = guardFileSystem(sz.FS, root, tracker, () =>
+    progress.report({ phase: 'extracting', bytesDone: tracker.bytesWritten, bytesTotal, entriesDone: tracker.entriesCreated }),
+  );
+  progress.phase('extracting', 0, bytesTotal, 0);
+  try {
+    let step = await extractStep(sz, output, archivePath, `${root}/1`, guard, tracker, job);
+    let format = formatName(listing.type);
+    for (let depth = 1; ; depth += 1) {
+      const inner = unwrapCandidate(sz, listing.type, step);
+      if (!inner) break;
+      if (depth > job.limits.maxNestingDepth) {
+        throw new EngineError('LIMIT_EXCEEDED', 'The archive is nested too deeply.', { limit: 'nestingDepth', max: job.limits.maxNestingDepth });
+      }
+      const next = await extractStep(sz, output, inner.path, `${root}/${depth + 1}`, guard, tracker, job);
+      sz.FS.unlink(inner.path);
+      format = `${inner.format}.${format}`;
+      step = next;
+      listing.type = inner.format;
+    }
+    progress.phase('finalizing', tracker.bytesWritten, bytesTotal, tracker.entriesCreated);
+    nameLoneStream(step, listing.type, job.sources[0]?.name ?? '');
+    const entries = await adoptAll(sz, sink, step, listing);
+    return { format, entries };
+  } catch (error) {
+    throw tracker.tripped ?? error;
+  } finally {
+    await sink.clearStaging(sz);
+  }
+}
+
+interface Step {
+  dir: string;
+  entries: StagedEntry[];
+}
+
+async function extractStep(
+  sz: SevenZipModule,
+  output: RunOutput,
+  archivePath: string,
+  dir: string,
+  guard: GuardedOutput,
+  tracker: LimitTracker,
+  job: SevenZipJob,
+): Promise<Step> {
+  const before = guard.staged.length;
+  // -aoa: 7-Zip replaces duplicates; the guard keeps the earlier copies (names never overwrite).
+  const run = runCommand(sz, output, ['x', archivePath, `-o${dir}`, '-y', '-aoa', ...baseSwitches(job.options.password)]);
+  if (tracker.tripped) throw tracker.tripped;
+  guard.settle();
+  copyHardLinks(sz, run);
+  const failure = mapSevenZipFailure(run, { passwordGiven: Boolean(job.options.password), recognised: true });
+  if (failure) throw failure;
+  const prefix = `${dir.slice(dir.lastIndexOf('/') + 1)}/`;
+  const entries = guard.staged
+    .slice(before)
+    .filter((e) => e.stagedPath.startsWith(prefix))
+    .map((e) => {
+      const inStep: StagedEntry = { ...e, stagedPath: e.stagedPath.slice(prefix.length) };
+      if (e.supersededName !== undefined) inStep.supersededName = e.supersededName.slice(prefix.length);
+      return inStep;
+    });
+  return { dir, entries };
+}
+
+/** The file out of a plain compressed stream is named after the archive, like gzip -d does. */
+function nameLoneStream(step: Step, outerType: string, archiveName: string): void {
+  const only = step.entries[0];
+  const lower = outerType.toLowerCase();
+  if (step.entries.length !== 1 || only?.type !== 'file' || !(lower in STREAM_SUFFIX) || lower === 'rpm') return;
+  const name = decompressedName(archiveName);
+  if (name !== null && name !== only.stagedPath) only.preferredName = name;
+}
+
+/** A lone file out of a compressor (x.tar out of x.tar.gz) is opened in turn. */
+function unwrapCandidate(sz: SevenZipModule, outerType: string, step: Step): { path: string; format: string } | null {
+  if (!(outerType.toLowerCase() in STREAM_SUFFIX)) return null;
+  const files = step.entries.filter((e) => e.type === 'file');
+  if (files.length !== 1 || step.entries.length !== 1) return null;
+  const path = `${step.dir}/${files[0]?.stagedPath ?? ''}`;
+  const head = readHead(sz, path, 0x8006);
+  const format = detectFormat(head);
+  return format && UNWRAPPABLE.has(format) ? { path, format } : null;
+}
+
+function readHead(sz: SevenZipModule, path: string, length: number): Uint8Array {
+  const stream = sz.FS.open(path, 'r');
+  try {
+    const buffer = new Uint8Array(length);
+    const read = sz.FS.read(stream, buffer, 0, length, 0);
+    return buffer.subarray(0, read);
+  } finally {
+    sz.FS.close(stream);
+  }
+}
+
+async function openListing(sz: SevenZipModule, output: RunOutput, archivePath: string, job: SevenZipJob): Promise<SltListing> {
+  const first = job.sources[0];
+  const headerCycles = first ? await scanSevenZipKdfCycles(first) : null;
+  checkKdf(headerCycles, job.limits.maxKdfCyclesPower);
+  const head = first ? await first.read(0, Math.min(first.size, 0x8006)) : new Uint8Array();
+  const run = runCommand(sz, output, ['l', '-slt', archivePath, ...baseSwitches(job.options.password)]);
+  const failure = mapSevenZipFailure(run, { passwordGiven: Boolean(job.options.password), recognised: detectFormat(head) !== null });
+  if (failure) throw failure;
+  const listing = parseSltListing(run.stdout);
+  checkKdf(kdfCyclesFromMethods(listing.methods), job.limits.maxKdfCyclesPower);
+  return listing;
+}
+
+function checkKdf(cycles: number | null, max: number): void {
+  if (cycles !== null && cycles > max) {
+    throw new EngineError('LIMIT_EXCEEDED', `The archive's password protection is too costly to check (2^${cycles} rounds).`, {
+      limit: 'kdfCost',
+      max,
+      actual: cycles,
+    });
+  }
+}
+
+async function adoptAll(sz: SevenZipModule, sink: OutputSink, step: Step, listing: SltListing): Promise<ExtractedEntry[]> {
+  const allocator = new NameAllocator();
+  const entries: ExtractedEntry[] = [];
+  // Later duplicates keep the name (as with every native tool); earlier ones become "name (2)".
+  const links = lzhLinks(listing.type, listing.entries);
+  const ordered = [...step.entries.filter((e) => e.supersededName === undefined), ...step.entries.filter((e) => e.supersededName !== undefined)];
+  for (const item of ordered) {
+    if (isLzhLinkArtefact(item.stagedPath, links)) continue;
+    const name = item.supersededName ?? item.preferredName ?? item.stagedPath;
+    const safe = toSafeRelativePath(name);
+    if (safe === null) continue;
+    const path = allocator.allocate(safe, item.type);
+    const entry: ExtractedEntry = { path, type: item.type, size: 0 };
+    if (path !== item.stagedPath) entry.originalName = item.supersededName ?? item.stagedPath;
+    if (item.type === 'dir') {
+      await sink.makeDirectory(path);
+    } else if (item.type === 'file') {
+      entry.size = sz.FS.stat(`${step.dir}/${item.stagedPath}`).size;
+      await sink.adoptStaged(sz, `${step.dir}/${item.stagedPath}`, path);
+    } else if (item.linkTarget !== undefined) {
+      entry.linkTarget = item.linkTarget;
+    }
+    entries.push(entry);
+  }
+  addRefusedLinks(entries, allocator, listing);
+  for (const link of links) {
+    const safe = toSafeRelativePath(link.name);
+    if (safe !== null) entries.push({ path: allocator.allocate(safe, 'symlink'), type: 'symlink', size: 0, linkTarget: link.target });
+  }
+  return entries;
+}
+
+/** Links 7-Zip refused to create never reach our hook; they are still entries of the archive. */
+function addRefusedLinks(entries: ExtractedEntry[], allocator: NameAllocator, listing: SltListing): void {
+  const seen = new Set(entries.map((e) => e.path));
+  for (const listed of listing.entries) {
+    if (listed.type !== 'symlink') continue;
+    const safe = toSafeRelativePath(listed.name);
+    if (safe === null || seen.has(safe)) continue;
+    const entry: ExtractedEntry = { path: allocator.allocate(safe, 'symlink'), type: 'symlink', size: 0 };
+    if (listed.linkTarget !== undefined) entry.linkTarget = listed.linkTarget;
+    entries.push(entry);
+  }
+}
+
+function formatName(sevenZipType: string): string {
+  const lower = sevenZipType.toLowerCase();
+  return STREAM_SUFFIX[lower] ?? lower;
+}

@@ -1,0 +1,153 @@
+import {
+  getSupportedCompressionMethods,
+  WARNING_MALFORMED_EXTRA_FIELD,
+  WARNING_MISMATCHED_CENTRAL_DIRECTORY_OFFSET,
+  WARNING_MISMATCHED_ZIP64_END_OF_CENTRAL_DIRECTORY,
+  WARNING_MISSING_ZIP64_EXTRA_FIELD,
+  WARNING_MULTIPLE_END_OF_CENTRAL_DIRECTORY,
+  WARNING_PREPENDED_CENTRAL_DIRECTORY,
+  WARNING_TRAILING_CENTRAL_DIRECTORY_DATA,
+  WARNING_UNKNOWN_ZIP64_EXTENSIBLE_DATA,
+  ZipReader,
+  type Entry,
+  type ZipReaderConstructorOptions,
+} from '@zip.js/zip.js';
+import type { ArchiveSource, EntryType } from '../core/types.js';
+import { SourceReader } from './source-reader.js';
+import { chooseLegacyDecoder, decodeStoredText, isLegacyName, type NameDecoder } from './zip-names.js';
+
+/**
+ * Thrown when zip.js cannot handle an archive (a method it lacks, a split set, a structure it
+ * cannot parse): the engine then hands the archive to 7-Zip, which has the final word.
+ */
+export class ZipFallback extends Error {
+  constructor(reason: string, options?: { cause?: unknown }) {
+    super(`zip.js cannot handle this archive: ${reason}`, options);
+    this.name = 'ZipFallback';
+  }
+}
+
+/** One entry of the central directory, with what the engine needs to know about it. */
+export interface ZipItem {
+  entry: Entry;
+  /** The stored name, decoded (may be hostile: it is sanitised before use). */
+  name: string;
+  type: EntryType;
+  /** Declared uncompressed size. */
+  size: number;
+  encrypted: boolean;
+}
+
+export interface OpenedZip {
+  reader: ZipReader<unknown>;
+  source: ArchiveSource;
+  items: ZipItem[];
+  names: NameDecoder;
+}
+
+export const READER_OPTIONS: ZipReaderConstructorOptions = {
+  useWebWorkers: false,
+  // Native (De)CompressionStream: fast in Node and Chromium; zip.js falls back to its own codec.
+  useCompressionStream: true,
+  // The engine sanitises every name itself; zip.js must not refuse an archive for one bad name.
+  filenameValidation: 'tolerant',
+  checkCrc32: true,
+};
+
+const METHOD_STORE = 0;
+const METHOD_DEFLATE = 8;
+const METHOD_DEFLATE64 = 9;
+const METHOD_AES = 99;
+/** General purpose flag bit 6: PKWARE strong encryption, which zip.js does not implement. */
+const FLAG_STRONG_ENCRYPTION = 0x40;
+const S_IFMT = 0o170000;
+const S_IFLNK = 0o120000;
+
+/**
+ * Central directory damage zip.js reads around (it guesses), where 7-Zip refuses the archive:
+ * 7-Zip decides those. Benign oddities stay here: data before (self-extracting stub) or after the
+ * archive, duplicate or unsorted names, more than 65535 entries without Zip64.
+ */
+const DAMAGE_WARNINGS = new Set([
+  WARNING_MALFORMED_EXTRA_FIELD,
+  WARNING_MISMATCHED_CENTRAL_DIRECTORY_OFFSET,
+  WARNING_MISMATCHED_ZIP64_END_OF_CENTRAL_DIRECTORY,
+  WARNING_MISSING_ZIP64_EXTRA_FIELD,
+  WARNING_MULTIPLE_END_OF_CENTRAL_DIRECTORY,
+  WARNING_PREPENDED_CENTRAL_DIRECTORY,
+  WARNING_TRAILING_CENTRAL_DIRECTORY_DATA,
+  WARNING_UNKNOWN_ZIP64_EXTENSIBLE_DATA,
+]);
+
+let decodableMethods: ReadonlySet<number> | null = null;
+
+/** Methods zip.js decodes in this runtime: store, deflate, and deflate64 (its own inflater). */
+function supportedMethods(): ReadonlySet<number> {
+  decodableMethods ??= new Set(
+    getSupportedCompressionMethods()
+      .filter(
+        (m) =>
+          m.decompression === true && [METHOD_STORE, METHOD_DEFLATE, METHOD_DEFLATE64].includes(m.compressionMethod),
+      )
+      .map((m) => m.compressionMethod),
+  );
+  return decodableMethods;
+}
+
+/**
+ * Reads the central directory and decides, before anything is written, whether zip.js can do the
+ * whole job. Anything it cannot do throws ZipFallback.
+ */
+export async function openZip(sources: readonly ArchiveSource[]): Promise<OpenedZip> {
+  const source = sources[0];
+  if (sources.length !== 1 || !source) throw new ZipFallback('the archive has several parts');
+  const reader = new ZipReader<unknown>(new SourceReader(source), READER_OPTIONS);
+  let entries: Entry[];
+  try {
+    entries = await reader.getEntries();
+  } catch (error) {
+    throw new ZipFallback(`the central directory cannot be read (${messageOf(error)})`, { cause: error });
+  }
+  const damage = (reader.warnings ?? []).find((warning) => DAMAGE_WARNINGS.has(warning.reason));
+  if (damage) throw new ZipFallback(`the central directory is damaged (${damage.reason})`);
+  for (const entry of entries) {
+    const reason = unsupportedReason(entry);
+    if (reason) throw new ZipFallback(`${reason} (entry ${JSON.stringify(entry.filename)})`);
+  }
+  const legacy = entries.filter((e) => !e.filenameUTF8 && isLegacyName(e.rawFilename)).map((e) => e.rawFilename);
+  const names = chooseLegacyDecoder(legacy);
+  const items = entries.map((entry): ZipItem => {
+    const name = entry.filenameUTF8 ? entry.filename : decodeStoredText(entry.rawFilename, names);
+    return { entry, name, type: typeOf(entry), size: entry.uncompressedSize, encrypted: entry.encrypted };
+  });
+  return { reader, source, items, names };
+}
+
+function unsupportedReason(entry: Entry): string | null {
+  if (entry.diskNumberStart !== 0) return 'the archive spans several disks';
+  // A NUL byte cuts the name short in C readers: 7-Zip decides what such an archive holds.
+  if (entry.rawFilename.includes(0)) return 'a NUL byte in the name';
+  if (entry.directory) return null;
+  const flags = entry.rawBitFlag ?? 0;
+  if (entry.encrypted && (flags & FLAG_STRONG_ENCRYPTION) !== 0) return 'PKWARE strong encryption';
+  const aes = entry.extraFieldAES;
+  if (aes) {
+    if (aes.originalCompressionMethod !== METHOD_AES)
+      return `an AES extra field with method ${aes.originalCompressionMethod}`;
+    if (!aes.strength || aes.strength < 1 || aes.strength > 3) return `AES strength ${aes.strength}`;
+  } else if (entry.compressionMethod === METHOD_AES) {
+    return 'AES without its extra field';
+  }
+  if (!supportedMethods().has(entry.compressionMethod)) return `compression method ${entry.compressionMethod}`;
+  return null;
+}
+
+function typeOf(entry: Entry): EntryType {
+  if (entry.directory) return 'dir';
+  const unixMode = (entry.externalFileAttributes >>> 16) & 0xffff;
+  return (unixMode & S_IFMT) === S_IFLNK || entry.symlink ? 'symlink' : 'file';
+}
+
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,180 @@
+import type { ExtractionLimits } from '@archive-opener/shared';
+import type { FileEntry } from '@zip.js/zip.js';
+import { EngineError } from '../core/engine-error.js';
+import { LimitTracker } from '../core/limit-tracker.js';
+import { NameAllocator } from '../core/name-allocator.js';
+import type { OutputSink } from '../core/output-sink.js';
+import { ProgressReporter } from '../core/progress-reporter.js';
+import { toSafeRelativePath } from '../core/safe-path.js';
+import type {
+  ArchiveSource,
+  ExtractedEntry,
+  ExtractResult,
+  ListedEntry,
+  ListResult,
+  OperationOptions,
+} from '../core/types.js';
+import { openZip, ZipFallback, type OpenedZip, type ZipItem } from './zip-archive.js';
+import { classifyFailure, pipeEntry, readLinkTarget, SinkFailure } from './zip-streams.js';
+import { decodeStoredText } from './zip-names.js';
+
+export { ZipFallback };
+
+/**
+ * The ZIP fast path: zip.js reads the archive by ranges and streams each entry to the sink.
+ * Everything zip.js cannot do is found before the first write and handed to 7-Zip (ZipFallback).
+ */
+export async function listZip(sources: readonly ArchiveSource[], options: OperationOptions): Promise<ListResult> {
+  const zip = await openZip(sources);
+  try {
+    const entries = zip.items.map((item): ListedEntry => {
+      const listed: ListedEntry = { name: item.name, type: item.type, size: item.size, encrypted: item.encrypted };
+      const modified = item.entry.lastModDate;
+      if (modified instanceof Date && !Number.isNaN(modified.getTime())) listed.modified = modified.toISOString();
+      return listed;
+    });
+    new ProgressReporter(options.onProgress).phase('listing', 0, null, entries.length);
+    return { format: 'zip', entries, encryptedHeaders: false };
+  } finally {
+    await zip.reader.close();
+  }
+}
+
+export async function extractZip(
+  sources: readonly ArchiveSource[],
+  sink: OutputSink,
+  limits: ExtractionLimits,
+  options: OperationOptions,
+): Promise<ExtractResult> {
+  const zip = await openZip(sources);
+  const password = options.password ? options.password : undefined;
+  const locked = zip.items.filter((item) => item.encrypted && item.type !== 'dir');
+  if (!password && locked.length > 0) {
+    throw new EngineError('PASSWORD_REQUIRED', undefined, { encryptedEntries: locked.length });
+  }
+  try {
+    return { format: 'zip', entries: await writeAll(zip, sink, limits, options, password) };
+  } finally {
+    await zip.reader.close();
+  }
+}
+
+class Extraction {
+  readonly tracker: LimitTracker;
+  readonly progress: ProgressReporter;
+  readonly allocator = new NameAllocator();
+  readonly madeDirectories = new Set<string>();
+  readonly entries: ExtractedEntry[] = [];
+  readonly bytesTotal: number | null;
+
+  constructor(
+    readonly zip: OpenedZip,
+    readonly sink: OutputSink,
+    limits: ExtractionLimits,
+    options: OperationOptions,
+    readonly password: string | undefined,
+  ) {
+    this.tracker = new LimitTracker(limits, zip.source.size);
+    this.progress = new ProgressReporter(options.onProgress);
+    const declared = zip.items.reduce((sum, item) => sum + (item.type === 'file' ? item.size : 0), 0);
+    this.bytesTotal = declared > 0 ? declared : null;
+  }
+
+  readonly onBytes = (count: number): void => {
+    this.tracker.addBytes(count);
+    this.report(false);
+  };
+
+  report(force: boolean): void {
+    this.progress.report(
+      {
+        phase: 'extracting',
+        bytesDone: this.tracker.bytesWritten,
+        bytesTotal: this.bytesTotal,
+        entriesDone: this.tracker.entriesCreated,
+      },
+      force,
+    );
+  }
+}
+
+async function writeAll(
+  zip: OpenedZip,
+  sink: OutputSink,
+  limits: ExtractionLimits,
+  options: OperationOptions,
+  password: string | undefined,
+): Promise<ExtractedEntry[]> {
+  const job = new Extraction(zip, sink, limits, options, password);
+  job.report(true);
+  for (const item of zip.items) {
+    try {
+      await writeItem(job, item);
+    } catch (error) {
+      if (job.tracker.tripped) throw job.tracker.tripped;
+      if (error instanceof SinkFailure) throw error.cause;
+      if (error instanceof EngineError) throw error;
+      const mapped = classifyFailure(error, item);
+      if (mapped) throw mapped;
+      // Something zip.js did not expect: 7-Zip starts again from an empty output.
+      await sink.discard();
+      throw new ZipFallback(`entry ${JSON.stringify(item.name)} failed (${describe(error)})`, { cause: error });
+    }
+  }
+  job.report(true);
+  return job.entries;
+}
+
+async function writeItem(job: Extraction, item: ZipItem): Promise<void> {
+  // 7-Zip names a nameless entry after the archive ("data.zip" → "data"); so does the fast path.
+  const safe = toSafeRelativePath(item.name === '' ? archiveStem(job.zip.source.name) : item.name);
+  if (safe === null) return;
+  const path = job.allocator.allocate(safe, item.type);
+  if (item.type === 'dir' && job.madeDirectories.has(path)) return;
+  await makeParents(job, path);
+  job.tracker.addEntry();
+  const result: ExtractedEntry = { path, type: item.type, size: 0 };
+  if (path !== item.name.replace(/\/+$/, '')) result.originalName = item.name;
+  const getDataOptions = job.password === undefined ? {} : { password: job.password };
+  if (item.type === 'dir') {
+    await sinkCall(() => job.sink.makeDirectory(path));
+    job.madeDirectories.add(path);
+  } else if (item.type === 'symlink') {
+    const target = await readLinkTarget(item.entry as FileEntry, getDataOptions);
+    if (target !== null) result.linkTarget = decodeStoredText(target, job.zip.names);
+  } else {
+    result.size = await pipeEntry(item.entry as FileEntry, job.sink, path, job.onBytes, getDataOptions);
+  }
+  job.entries.push(result);
+}
+
+/** Parents no entry of their own names ("a/" for "a/b.txt") are created and reported as 7-Zip does. */
+async function makeParents(job: Extraction, path: string): Promise<void> {
+  const segments = path.split('/');
+  for (let depth = 1; depth < segments.length; depth += 1) {
+    const parent = segments.slice(0, depth).join('/');
+    if (job.madeDirectories.has(parent)) continue;
+    job.tracker.addEntry();
+    await sinkCall(() => job.sink.makeDirectory(parent));
+    job.madeDirectories.add(parent);
+    job.entries.push({ path: parent, type: 'dir', size: 0 });
+  }
+}
+
+async function sinkCall(run: () => Promise<void>): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    throw new SinkFailure(error);
+  }
+}
+
+function archiveStem(archiveName: string): string {
+  const base = archiveName.slice(Math.max(archiveName.lastIndexOf('/'), archiveName.lastIndexOf('\\')) + 1);
+  const dot = base.lastIndexOf('.');
+  return dot > 0 ? base.slice(0, dot) : base;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

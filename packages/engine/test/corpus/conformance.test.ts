@@ -1,0 +1,99 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { EngineError } from '@archive-opener/engine';
+import { extractInWorker } from '@archive-opener/engine/node';
+import { checkExtraction, escapedPaths } from './check-case.js';
+import { loadManifest, partsOf, type ManifestCase } from './manifest.js';
+
+/**
+ * The public corpus (751 archives from libarchive, rarfile, py7zr, Commons Compress, libzip)
+ * through the engine's Node host, as the server runs it: each case in its own worker thread
+ * with a 30 s limit. `known-failures.json` is a ratchet: a case may leave it, never join it.
+ * UPDATE_KNOWN_FAILURES=1 rewrites it from this run.
+ */
+const KNOWN_FAILURES_FILE = new URL('./known-failures.json', import.meta.url);
+const CASE_TIMEOUT_MS = 30_000;
+
+interface Outcome {
+  testCase: ManifestCase;
+  passed: boolean;
+  reason: string;
+  escapes: string[];
+}
+
+async function runCase(testCase: ManifestCase, workDir: string, index: number): Promise<Outcome> {
+  const caseDir = join(workDir, String(index));
+  const outDir = join(caseDir, 'out');
+  mkdirSync(outDir, { recursive: true });
+  let passed = false;
+  let reason = '';
+  try {
+    const options = { timeoutMs: CASE_TIMEOUT_MS, ...(testCase.password !== null && { password: testCase.password }) };
+    const result = await extractInWorker(partsOf(testCase), outDir, options);
+    if (testCase.expect === 'error') {
+      reason = `extracted ${result.entries.length} entries, expected an error (${testCase.errorKind ?? '?'})`;
+    } else {
+      const problems = await checkExtraction(testCase, result, outDir);
+      passed = problems.length === 0;
+      reason = problems.slice(0, 3).join('; ');
+    }
+  } catch (error) {
+    const code = error instanceof EngineError ? error.code : 'NOT_CODED';
+    if (testCase.expect === 'error') {
+      passed = code !== 'INTERNAL' && code !== 'NOT_CODED';
+      reason = passed ? '' : `uncoded failure: ${String(error)}`;
+    } else {
+      reason = `${code}: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  }
+  const escapes = escapedPaths(testCase, caseDir);
+  rmSync(caseDir, { recursive: true, force: true });
+  return { testCase, passed, reason, escapes };
+}
+
+async function runAll(cases: ManifestCase[], workDir: string, concurrency: number): Promise<Outcome[]> {
+  const outcomes: Outcome[] = new Array<Outcome>(cases.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < cases.length) {
+      const index = next++;
+      outcomes[index] = await runCase(cases[index] as ManifestCase, workDir, index);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, lane));
+  return outcomes;
+}
+
+it('extracts the public corpus like the native tools, and never writes outside the output', async () => {
+  const cases = loadManifest();
+  const workDir = mkdtempSync(join(tmpdir(), 'archive-opener-corpus-'));
+  const outcomes = await runAll(cases, workDir, 2);
+  rmSync(workDir, { recursive: true, force: true });
+
+  const ok = outcomes.filter((o) => o.testCase.expect === 'ok' && o.testCase.confidence !== 'no-reference');
+  const stretch = outcomes.filter((o) => o.testCase.confidence === 'no-reference');
+  const errors = outcomes.filter((o) => o.testCase.expect === 'error');
+  const okPassed = ok.filter((o) => o.passed).length;
+  const errorsPassed = errors.filter((o) => o.passed).length;
+  console.log(
+    [
+      `corpus: ${outcomes.length} cases`,
+      `  expect ok:    ${okPassed}/${ok.length} byte-identical (${((100 * okPassed) / ok.length).toFixed(1)}%)`,
+      `  expect error: ${errorsPassed}/${errors.length} failed with a coded error`,
+      `  no-reference: ${stretch.filter((o) => o.passed).length}/${stretch.length} (stretch goal)`,
+      `  escapes:      ${outcomes.filter((o) => o.escapes.length > 0).length}`,
+    ].join('\n'),
+  );
+
+  const failing = Object.fromEntries(outcomes.filter((o) => !o.passed).map((o) => [o.testCase.path, o.reason]));
+  if (process.env.UPDATE_KNOWN_FAILURES === '1') writeFileSync(KNOWN_FAILURES_FILE, `${JSON.stringify(failing, null, 2)}\n`);
+  const known = JSON.parse(readFileSync(KNOWN_FAILURES_FILE, 'utf8')) as Record<string, string>;
+
+  expect(outcomes.flatMap((o) => o.escapes.map((e) => `${o.testCase.path}: ${e}`))).toEqual([]);
+  expect(Object.entries(failing).filter(([path]) => !(path in known)), 'new failures (not in known-failures.json)').toEqual([]);
+  expect(Object.keys(known).filter((path) => !(path in failing)), 'now passing: remove from known-failures.json').toEqual([]);
+  expect(okPassed / ok.length).toBeGreaterThanOrEqual(0.98);
+  expect(errorsPassed).toBe(errors.length);
+}, 25 * 60_000);

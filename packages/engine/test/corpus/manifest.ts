@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The public corpus beside the repository (`../shared/fixtures/corpus`), as the fixtures README describes it. */
+export const CORPUS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../../shared/fixtures/corpus');
+
+export interface ManifestEntry {
+  name: string;
+  type: 'file' | 'dir' | 'symlink';
+  size?: number;
+  sha256?: string;
+}
+
+export interface ManifestCase {
+  path: string;
+  parts?: string[];
+  format: string;
+  password: string | null;
+  expect: 'ok' | 'error';
+  errorKind?: string | null;
+  entries: ManifestEntry[] | null;
+  entriesMode?: 'exact' | 'subset';
+  confidence: string;
+  hostile?: string[];
+  forbiddenPaths?: string[];
+}
+
+export function loadManifest(): ManifestCase[] {
+  return JSON.parse(readFileSync(join(CORPUS_DIR, 'manifest.json'), 'utf8')) as ManifestCase[];
+}
+
+export function partsOf(testCase: ManifestCase): string[] {
+  return (testCase.parts ?? [testCase.path]).map((p) => join(CORPUS_DIR, p));
+}

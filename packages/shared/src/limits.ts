@@ -1,0 +1,40 @@
+/**
+ * Safety limits for extraction (DECISIONS.md section 6). The engine enforces them while it
+ * writes, not from declared sizes, so a lying header cannot get past them.
+ */
+export interface ExtractionLimits {
+  /** Bytes written for one archive, all entries together. */
+  maxTotalBytes: number;
+  /** Entries (files, directories, links) created for one archive. */
+  maxEntries: number;
+  /** Bytes written ÷ archive size, checked once output passes `ratioGraceBytes`. */
+  maxExpansionRatio: number;
+  /** Output below this size never trips the ratio check: tiny archives of zeros are harmless. */
+  ratioGraceBytes: number;
+  /** 7z AES key derivation runs 2^n SHA-256 rounds; above this n the archive is refused. */
+  maxKdfCyclesPower: number;
+  /** Compressed streams unwrapped in turn (archive.tar.gz.xz …) before we stop. */
+  maxNestingDepth: number;
+}
+
+const MiB = 1024 * 1024;
+const GiB = 1024 * MiB;
+
+export const SERVER_LIMITS: ExtractionLimits = {
+  maxTotalBytes: 2 * GiB,
+  maxEntries: 100_000,
+  maxExpansionRatio: 1000,
+  ratioGraceBytes: 256 * MiB,
+  maxKdfCyclesPower: 24,
+  maxNestingDepth: 3,
+};
+
+export const BROWSER_LIMITS: ExtractionLimits = {
+  ...SERVER_LIMITS,
+  maxTotalBytes: 4 * GiB,
+};
+
+/** The largest archive the browser mode accepts (DECISIONS.md section 2). */
+export const MAX_BROWSER_ARCHIVE_BYTES = 2 * GiB;
+/** The largest upload server mode accepts by default (`MAX_UPLOAD_MB`). */
+export const DEFAULT_MAX_UPLOAD_MB = 50;
