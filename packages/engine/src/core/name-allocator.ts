@@ -9,6 +9,8 @@ import type { EntryType } from './types.js';
 export class NameAllocator {
   /** Lower-cased path → the path actually used and what is there. */
   private readonly taken = new Map<string, { path: string; type: EntryType }>();
+  /** A directory whose name a file already held went elsewhere; later entries follow it there. */
+  private readonly movedDirs = new Map<string, string>();
 
   allocate(safePath: string, type: EntryType): string {
     const segments = safePath.split('/');
@@ -22,9 +24,15 @@ export class NameAllocator {
 
   private claimDirectory(parent: string, name: string): string {
     const wanted = join(parent, name);
-    const existing = this.taken.get(wanted.toLowerCase());
+    const key = wanted.toLowerCase();
+    const moved = this.movedDirs.get(key);
+    if (moved !== undefined) return moved;
+    const existing = this.taken.get(key);
     if (existing?.type === 'dir') return existing.path;
-    return existing ? this.claimUnique(parent, name, 'dir') : this.record(wanted, 'dir');
+    if (!existing) return this.record(wanted, 'dir');
+    const elsewhere = this.claimUnique(parent, name, 'dir');
+    this.movedDirs.set(key, elsewhere);
+    return elsewhere;
   }
 
   private claimUnique(parent: string, name: string, type: EntryType): string {

@@ -8,9 +8,9 @@ let compiled: Promise<WebAssembly.Module> | null = null;
  * compiles while it downloads) and each command gets a fresh instance of it.
  */
 export function browserSevenZipFactory(wasmUrl: string): SevenZipFactory {
-  return async (console) => {
+  return async (io) => {
     compiled ??= WebAssembly.compileStreaming(fetch(wasmUrl));
     const module = await compiled;
-    return SevenZip({ print: console.print, printErr: console.printErr, ...precompiled(module) } as never);
+    return SevenZip({ print: (line: string) => io.print(line), printErr: (line: string) => io.printErr(line), ...precompiled(module) });
   };
 }

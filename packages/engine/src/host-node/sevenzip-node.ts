@@ -21,9 +21,9 @@ export function useCompiledSevenZipWasm(module: WebAssembly.Module): void {
   compiled = Promise.resolve(module);
 }
 
-export const nodeSevenZipFactory: SevenZipFactory = async (console) => {
+export const nodeSevenZipFactory: SevenZipFactory = async (io) => {
   const module = await compiledSevenZipWasm();
-  const sz = await SevenZip({ print: console.print, printErr: console.printErr, ...precompiled(module) } as never);
+  const sz = await SevenZip({ print: (line: string) => io.print(line), printErr: (line: string) => io.printErr(line), ...precompiled(module) });
   return preserveExitCode(sz);
 };
 

@@ -1,4 +1,5 @@
 import { EngineError } from '../core/engine-error.js';
+import type { LimitTracker } from '../core/limit-tracker.js';
 import type { RunOutput } from './sevenzip-module.js';
 
 export interface ErrorContext {
@@ -24,8 +25,10 @@ export function mapSevenZipFailure(run: RunOutput, context: ErrorContext): Engin
   if (run.exitCode === 0 || run.exitCode === 1) return null;
   // Only harmless complaints (a refused link) left: the extraction itself succeeded.
   if (run.exitCode === 2 && problems.length === 0) return null;
-  const text = problems.join('\n');
-  const details = { exitCode: run.exitCode, sevenZip: text.slice(0, 2000) };
+  // Signals are searched in everything 7-Zip said: it reports some only as "ERROR = …" lines.
+  // Lines that carry names or comments from the archive are left out: they may say anything.
+  const text = [...run.stderr, ...run.stdout].filter((l) => !/^\s*(Path|Comment|Listing archive|Extracting archive)\b/.test(l)).join('\n');
+  const details = { exitCode: run.exitCode, sevenZip: problems.join('\n').slice(0, 2000) };
 
   const missing = /Missing volume\s*:\s*(.+)/i.exec(text);
   if (missing) {
@@ -47,7 +50,7 @@ export function mapSevenZipFailure(run: RunOutput, context: ErrorContext): Engin
       details,
     );
   }
-  if (/Can not open (the )?file as( \[\w+\])? archive|Is not archive/i.test(text) && !context.recognised) {
+  if (/Can ?not open (the )?file as( \[\w+\])? archive|Is not archive/i.test(text) && !context.recognised) {
     return new EngineError('UNSUPPORTED_FORMAT', undefined, details);
   }
   if (/Unexpected end of (archive|data)|Unavailable data|truncated/i.test(text)) {
@@ -69,11 +72,40 @@ export function mapSevenZipFailure(run: RunOutput, context: ErrorContext): Engin
 const NAMING_LINES = /^(Path|Listing archive|Extracting archive|Scanning|Type|Physical Size|Headers Size|Method|Solid|Blocks|Volumes?|Multivolume|Characteristics|Code Page|Comment|Size|Compressed|Files|Folders|Everything is Ok|7-Zip|\d+-bit|Archives|Sub items)\b/;
 
 /** `Key = Value` lines describe the archive (7-Zip's -slt style), they never report an error. */
-const KEY_VALUE = /^[A-Z][\w ]* = /;
+const KEY_VALUE = /^[A-Z][\w ]* =( |$)/;
 
 function problemLines(run: RunOutput): string[] {
   return [...run.stderr, ...run.stdout]
     .map((l) => l.trim())
-    .filter((l) => l !== '' && l !== '--' && !NAMING_LINES.test(l) && !KEY_VALUE.test(l) && !/^\d+ file/.test(l))
+    .filter((l) => l !== '' && !/^-+$/.test(l) && !NAMING_LINES.test(l) && !KEY_VALUE.test(l) && !/^\d+ file/.test(l))
     .filter((l) => !HARMLESS.some((pattern) => pattern.test(l)));
+}
+
+export interface ContainmentContext {
+  /** The failure can only be the password's (7z with encrypted headers). */
+  passwordProblem: boolean;
+  passwordGiven: boolean;
+  tracker?: LimitTracker;
+}
+
+/**
+ * Runs a 7-Zip command and turns whatever escapes the WASM into a coded error. This build of
+ * 7-Zip lets some C++ exceptions out (thrown as bare numbers) instead of printing an error,
+ * and hostile input can trap the WASM; neither may surface as INTERNAL or crash the host.
+ */
+export function contained(run: () => RunOutput, context: ContainmentContext): RunOutput {
+  try {
+    return run();
+  } catch (error) {
+    if (context.tracker?.tripped) throw context.tracker.tripped;
+    if (error instanceof EngineError) throw error;
+    const text = error instanceof Error ? `${error.name}: ${error.message}` : `exception ${String(error)}`;
+    if (/Cannot enlarge memory|out of memory|Aborted\(OOM\)/i.test(text)) {
+      throw new EngineError('LIMIT_EXCEEDED', 'The archive needs more memory than is available.', { limit: 'memory', sevenZip: text });
+    }
+    if (context.passwordProblem) {
+      throw new EngineError(context.passwordGiven ? 'WRONG_PASSWORD' : 'PASSWORD_REQUIRED', undefined, { sevenZip: text });
+    }
+    throw new EngineError('CORRUPT_ARCHIVE', undefined, { kind: 'engine-exception', sevenZip: text });
+  }
 }

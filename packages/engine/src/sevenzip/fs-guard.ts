@@ -47,7 +47,12 @@ export function guardFileSystem(
     return normal.startsWith(prefix) ? normal.slice(prefix.length) : null;
   };
   const ErrnoError = (fs as unknown as { ErrnoError: new (errno: number) => Error }).ErrnoError;
-  const original = { open: fs.open, write: fs.write, mkdir: fs.mkdir, symlink: fs.symlink, unlink: fs.unlink };
+  const original = {
+    open: fs.open.bind(fs),
+    write: fs.write.bind(fs),
+    mkdir: fs.mkdir.bind(fs),
+    unlink: fs.unlink.bind(fs),
+  };
   const insideOutput = (path: string): boolean => normalise(path).startsWith(prefix) || normalise(path) === stagingRoot;
 
   fs.open = (path, flags, mode) => {
@@ -69,7 +74,7 @@ export function guardFileSystem(
         staged.push({ stagedPath: rel, type: 'file' });
       }
     }
-    return original.open.call(fs, path, flags, mode);
+    return original.open(path, flags, mode);
   };
   fs.write = (stream, buffer, offset, length, position, canOwn) => {
     const path = (stream as unknown as { path?: string }).path ?? '';
@@ -77,12 +82,12 @@ export function guardFileSystem(
       tracker.addBytes(length);
       onWrite();
     }
-    return original.write.call(fs, stream, buffer, offset, length, position, canOwn);
+    return original.write(stream, buffer, offset, length, position, canOwn);
   };
   fs.mkdir = (path, mode) => {
     const rel = relative(path);
     if (rel === null && !insideOutput(path)) throw new ErrnoError(EACCES);
-    const node = original.mkdir.call(fs, path, mode);
+    const node = original.mkdir(path, mode);
     if (rel !== null) {
       tracker.addEntry();
       staged.push({ stagedPath: rel, type: 'dir' });
@@ -92,7 +97,7 @@ export function guardFileSystem(
   fs.unlink = (path) => {
     const rel = relative(path);
     const record = rel === null ? undefined : staged.find((e) => e.stagedPath === rel && e.type === 'file');
-    if (rel === null || !record) return original.unlink.call(fs, path);
+    if (rel === null || !record) return original.unlink(path);
     const asidePath = `${rel}.ao-aside-${(asideCount += 1)}`;
     fs.rename(path, `${stagingRoot}/${asidePath}`);
     asides.set(rel, { record, asidePath });
@@ -111,7 +116,7 @@ export function guardFileSystem(
     if (!aside) return;
     asides.delete(rel);
     staged.splice(staged.indexOf(aside.record), 1);
-    original.unlink.call(fs, `${stagingRoot}/${aside.asidePath}`);
+    original.unlink(`${stagingRoot}/${aside.asidePath}`);
   };
   return {
     staged,

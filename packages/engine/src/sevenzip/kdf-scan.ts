@@ -8,17 +8,27 @@ const MAX_HEADER_SCAN = 1 << 20;
  * Reads the 7zAES key-derivation exponent from a 7z's end header without 7-Zip, because with
  * encrypted headers 7-Zip would run the (possibly 2^40-round) derivation before listing anything.
  * The header is scanned for the AES coder record: id 06F10701, props size, then a byte whose low
- * six bits are NumCyclesPower. Returns null when no AES coder is visible.
+ * six bits are NumCyclesPower. An encoded header (0x17) that names an AES coder is encrypted.
  */
-export async function scanSevenZipKdfCycles(source: ArchiveSource): Promise<number | null> {
-  if (source.size < 32) return null;
+export interface SevenZipHeaderScan {
+  /** The highest NumCyclesPower of an AES coder seen in the end header. */
+  kdfCycles: number | null;
+  /** The end header itself is AES-encrypted (names are hidden without the password). */
+  headerEncrypted: boolean;
+}
+
+const K_ENCODED_HEADER = 0x17;
+
+export async function scanSevenZipHeader(source: ArchiveSource): Promise<SevenZipHeaderScan> {
+  const none = { kdfCycles: null, headerEncrypted: false };
+  if (source.size < 32) return none;
   const start = await source.read(0, 32);
-  if (!SIGNATURE.every((b, i) => start[i] === b)) return null;
+  if (!SIGNATURE.every((b, i) => start[i] === b)) return none;
   const view = new DataView(start.buffer, start.byteOffset, start.byteLength);
   const offset = Number(view.getBigUint64(12, true));
   const size = Number(view.getBigUint64(20, true));
   const headerStart = 32 + offset;
-  if (!Number.isSafeInteger(headerStart) || size <= 0 || headerStart >= source.size) return null;
+  if (!Number.isSafeInteger(headerStart) || size <= 0 || headerStart >= source.size) return none;
   const header = await source.read(headerStart, Math.min(size, MAX_HEADER_SCAN, source.size - headerStart));
   let highest: number | null = null;
   for (let i = 0; i + AES_CODER_ID.length + 2 < header.length; i += 1) {
@@ -28,5 +38,5 @@ export async function scanSevenZipKdfCycles(source: ArchiveSource): Promise<numb
       if (propsSize > 0 && first !== undefined) highest = Math.max(highest ?? 0, first & 0x3f);
     }
   }
-  return highest;
+  return { kdfCycles: highest, headerEncrypted: highest !== null && header[0] === K_ENCODED_HEADER };
 }

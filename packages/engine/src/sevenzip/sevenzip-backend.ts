@@ -1,5 +1,6 @@
 import type { ExtractionLimits } from '@archive-opener/shared';
 import { detectFormat } from '../core/detect.js';
+import { checkDeclaredLimits } from '../core/declared-limits.js';
 import { EngineError } from '../core/engine-error.js';
 import { LimitTracker } from '../core/limit-tracker.js';
 import { NameAllocator } from '../core/name-allocator.js';
@@ -7,12 +8,12 @@ import type { InputMounter, OutputSink } from '../core/output-sink.js';
 import { ProgressReporter } from '../core/progress-reporter.js';
 import { toSafeRelativePath } from '../core/safe-path.js';
 import type { ArchiveSource, ExtractResult, ExtractedEntry, ListResult, OperationOptions } from '../core/types.js';
-import { mapSevenZipFailure } from './error-map.js';
+import { contained, mapSevenZipFailure } from './error-map.js';
 import { guardFileSystem, type GuardedOutput, type StagedEntry } from './fs-guard.js';
 import { copyHardLinks } from './hard-links.js';
 import { decompressedName } from './stream-name.js';
 import { isLzhLinkArtefact, lzhLinks } from './lzh-links.js';
-import { scanSevenZipKdfCycles } from './kdf-scan.js';
+import { scanSevenZipHeader } from './kdf-scan.js';
 import { createSevenZip, runCommand, type RunOutput, type SevenZipFactory, type SevenZipModule } from './sevenzip-module.js';
 import { kdfCyclesFromMethods, parseSltListing, type SltListing } from './slt-listing.js';
 
@@ -41,7 +42,12 @@ const STREAM_SUFFIX: Record<string, string> = {
 /** What may be unwrapped from such a stream: the payload is then listed or extracted in turn. */
 const UNWRAPPABLE = new Set(['tar', 'cpio', 'iso', 'gz', 'bz2', 'xz', 'zst', 'lz', 'lz4', 'Z']);
 
-const baseSwitches = (password: string | undefined): string[] => [`-p${password ?? ''}`, '-sccUTF-8', '-bsp0', '-bb0'];
+/**
+ * Without a password 7-Zip would prompt for one (a hang, or an exception out of the WASM); a
+ * random stand-in makes it report "wrong password" instead, which we turn into PASSWORD_REQUIRED.
+ */
+const noPassword = (): string => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+const baseSwitches = (password: string | undefined): string[] => [`-p${password || noPassword()}`, '-sccUTF-8', '-bsp0', '-bb0'];
 
 export async function listWithSevenZip(job: SevenZipJob): Promise<ListResult> {
   const { sz, output } = await createSevenZip(job.factory);
@@ -62,6 +68,7 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
   if (!passwordGiven && listing.entries.some((e) => e.encrypted)) {
     throw new EngineError('PASSWORD_REQUIRED', undefined, { encryptedEntries: listing.entries.filter((e) => e.encrypted).length });
   }
+  checkDeclaredLimits(listing.entries, job.limits);
   const archiveBytes = job.sources.reduce((sum, s) => sum + s.size, 0);
   const tracker = new LimitTracker(job.limits, archiveBytes);
   const progress = new ProgressReporter(job.options.onProgress);
@@ -73,7 +80,7 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
   );
   progress.phase('extracting', 0, bytesTotal, 0);
   try {
-    let step = await extractStep(sz, output, archivePath, `${root}/1`, guard, tracker, job);
+    let step = extractStep(sz, output, archivePath, `${root}/1`, guard, tracker, job);
     let format = formatName(listing.type);
     for (let depth = 1; ; depth += 1) {
       const inner = unwrapCandidate(sz, listing.type, step);
@@ -81,7 +88,7 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
       if (depth > job.limits.maxNestingDepth) {
         throw new EngineError('LIMIT_EXCEEDED', 'The archive is nested too deeply.', { limit: 'nestingDepth', max: job.limits.maxNestingDepth });
       }
-      const next = await extractStep(sz, output, inner.path, `${root}/${depth + 1}`, guard, tracker, job);
+      const next = extractStep(sz, output, inner.path, `${root}/${depth + 1}`, guard, tracker, job);
       sz.FS.unlink(inner.path);
       format = `${inner.format}.${format}`;
       step = next;
@@ -103,7 +110,7 @@ interface Step {
   entries: StagedEntry[];
 }
 
-async function extractStep(
+function extractStep(
   sz: SevenZipModule,
   output: RunOutput,
   archivePath: string,
@@ -111,10 +118,14 @@ async function extractStep(
   guard: GuardedOutput,
   tracker: LimitTracker,
   job: SevenZipJob,
-): Promise<Step> {
+): Step {
   const before = guard.staged.length;
   // -aoa: 7-Zip replaces duplicates; the guard keeps the earlier copies (names never overwrite).
-  const run = runCommand(sz, output, ['x', archivePath, `-o${dir}`, '-y', '-aoa', ...baseSwitches(job.options.password)]);
+  const run = contained(() => runCommand(sz, output, ['x', archivePath, `-o${dir}`, '-y', '-aoa', ...baseSwitches(job.options.password)]), {
+    passwordProblem: false,
+    passwordGiven: Boolean(job.options.password),
+    tracker,
+  });
   if (tracker.tripped) throw tracker.tripped;
   guard.settle();
   copyHardLinks(sz, run);
@@ -165,10 +176,13 @@ function readHead(sz: SevenZipModule, path: string, length: number): Uint8Array 
 
 async function openListing(sz: SevenZipModule, output: RunOutput, archivePath: string, job: SevenZipJob): Promise<SltListing> {
   const first = job.sources[0];
-  const headerCycles = first ? await scanSevenZipKdfCycles(first) : null;
-  checkKdf(headerCycles, job.limits.maxKdfCyclesPower);
+  const scan = first ? await scanSevenZipHeader(first) : { kdfCycles: null, headerEncrypted: false };
+  checkKdf(scan.kdfCycles, job.limits.maxKdfCyclesPower);
   const head = first ? await first.read(0, Math.min(first.size, 0x8006)) : new Uint8Array();
-  const run = runCommand(sz, output, ['l', '-slt', archivePath, ...baseSwitches(job.options.password)]);
+  const run = contained(() => runCommand(sz, output, ['l', '-slt', archivePath, ...baseSwitches(job.options.password)]), {
+    passwordProblem: scan.headerEncrypted,
+    passwordGiven: Boolean(job.options.password),
+  });
   const failure = mapSevenZipFailure(run, { passwordGiven: Boolean(job.options.password), recognised: detectFormat(head) !== null });
   if (failure) throw failure;
   const listing = parseSltListing(run.stdout);

@@ -5,9 +5,8 @@ import sevenZipPackage, { type SevenZipModuleFactory } from '7z-wasm';
  * factory itself; bundlers load the ES build, whose default export is the factory; the
  * package's types describe neither exactly, hence one place that settles it.
  */
-export const SevenZip: SevenZipModuleFactory = (
-  typeof sevenZipPackage === 'function' ? sevenZipPackage : (sevenZipPackage as { default: SevenZipModuleFactory }).default
-) as SevenZipModuleFactory;
+const loaded: unknown = sevenZipPackage;
+export const SevenZip = (typeof loaded === 'function' ? loaded : (loaded as { default: unknown }).default) as SevenZipModuleFactory;
 
 /** Module options that hand 7-Zip an already compiled WASM module instead of fetching it. */
 export function precompiled(module: WebAssembly.Module) {

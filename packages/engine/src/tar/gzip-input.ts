@@ -1,0 +1,95 @@
+import type { ArchiveSource } from '../core/types.js';
+
+/** Bytes written to the decoder at once: big enough to be as fast as a pipe, small enough to bound a bomb's burst. */
+export const PIECE_BYTES = 64 * 1024;
+
+/** A piece of the compressed file and where it starts. */
+export interface Piece {
+  at: number;
+  bytes: Uint8Array;
+}
+
+/**
+ * Reads the compressed file front to back in pieces of at most PIECE_BYTES, from the host's
+ * sequential stream; a range that must be decoded again is read with `source.read` first.
+ * A piece never runs over a gzip member signature (1f 8b 08): a decoder that stops after one
+ * member (the Compression Streams spec, browsers) then fails on exactly the write that starts
+ * the next one, having decoded everything before it.
+ */
+export class GzipInput {
+  private readonly reader: ReadableStreamDefaultReader<Uint8Array>;
+  private pending: Uint8Array | null = null;
+  /** Offset of the next byte of the stream (not of a re-read range). */
+  private streamAt = 0;
+  private again: { from: number; to: number } | null = null;
+
+  constructor(private readonly source: ArchiveSource) {
+    this.reader = source.stream().getReader();
+  }
+
+  /** The next pieces are read again from `from`, up to where the stream is; then the stream resumes. */
+  rewind(from: number): void {
+    this.again = from < this.streamAt ? { from, to: this.streamAt } : null;
+  }
+
+  async next(): Promise<Piece | null> {
+    if (this.again) {
+      const { from, to } = this.again;
+      const bytes = await readRange(this.source, from, Math.min(to, from + PIECE_BYTES));
+      if (bytes.length === 0) throw new Error('The archive became shorter while it was read.');
+      const take = cutAtSignature(bytes);
+      this.again = from + take < to ? { from: from + take, to } : null;
+      return { at: from, bytes: bytes.subarray(0, take) };
+    }
+    while (!this.pending || this.pending.length === 0) {
+      const { done, value } = await this.reader.read();
+      if (done) return null;
+      this.pending = value;
+    }
+    const at = this.streamAt;
+    const take = cutAtSignature(this.pending.subarray(0, PIECE_BYTES));
+    const bytes = this.pending.subarray(0, take);
+    this.pending = this.pending.subarray(take);
+    this.streamAt += take;
+    return { at, bytes };
+  }
+
+  async cancel(): Promise<void> {
+    await this.reader.cancel().catch(() => undefined);
+  }
+}
+
+/** Length of the piece up to (not including) the first member signature after its first byte. */
+export function cutAtSignature(bytes: Uint8Array): number {
+  for (let i = bytes.indexOf(0x1f, 1); i >= 0; i = bytes.indexOf(0x1f, i + 1)) {
+    if (i + 2 < bytes.length && bytes[i + 1] === 0x8b && bytes[i + 2] === 0x08) return i;
+  }
+  return bytes.length;
+}
+
+export async function readRange(source: ArchiveSource, from: number, to: number): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  let at = from;
+  while (at < to) {
+    const part = await source.read(at, to - at);
+    if (part.length === 0) break;
+    parts.push(part);
+    at += part.length;
+  }
+  if (parts.length === 1 && parts[0]) return parts[0];
+  const joined = new Uint8Array(at - from);
+  let offset = 0;
+  for (const part of parts) {
+    joined.set(part, offset);
+    offset += part.length;
+  }
+  return joined;
+}
+
+export function isMemberSignature(bytes: Uint8Array, at: number): boolean {
+  return bytes[at] === 0x1f && bytes[at + 1] === 0x8b && bytes[at + 2] === 0x08;
+}
+
+export function readUint32LE(bytes: Uint8Array, at: number): number {
+  return ((bytes[at] ?? 0) | ((bytes[at + 1] ?? 0) << 8) | ((bytes[at + 2] ?? 0) << 16) | ((bytes[at + 3] ?? 0) << 24)) >>> 0;
+}
