@@ -5,11 +5,17 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { timeRuns } from './measure.js';
+import { median, timeRuns } from './measure.js';
 import { CHROMIUM, type Format } from './native-tools.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PAGE = fileURLToPath(new URL('./browser/page.html', import.meta.url));
+
+export interface BrowserResults {
+  formats: Partial<Record<Format, BrowserTiming | Error>>;
+  /** Median seconds to fetch and compile 7zz.wasm, a cost every run includes. */
+  compileSeconds: number;
+}
 
 export interface BrowserTiming {
   seconds: number[];
@@ -62,7 +68,10 @@ function serve(routes: Map<string, string>): Promise<{ server: Server; origin: s
     }
     const ext = Object.keys(TYPES).find((e) => path.endsWith(e));
     res.writeHead(200, { 'content-type': ext ? (TYPES[ext] ?? '') : 'application/octet-stream', 'cache-control': 'no-store' });
-    createReadStream(path).pipe(res);
+    // A missing or unreadable file must fail that request, not crash the bench.
+    createReadStream(path)
+      .on('error', () => res.destroy())
+      .pipe(res);
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -86,7 +95,7 @@ async function extractOnce(page: Page, url: string, name: string): Promise<RunRe
  * Times each archive in headless Chromium: warm-up + timed runs, a fresh worker each time.
  * Returns per-format results or the error that format hit, so one failure spares the others.
  */
-export async function timeBrowser(workDir: string, archives: Partial<Record<Format, string>>): Promise<Partial<Record<Format, BrowserTiming | Error>>> {
+export async function timeBrowser(workDir: string, archives: Partial<Record<Format, string>>): Promise<BrowserResults> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} not found (Debian package chromium)`);
   const outDir = join(workDir, 'browser');
   await bundleWorker(outDir);
@@ -112,6 +121,10 @@ export async function timeBrowser(workDir: string, archives: Partial<Record<Form
     });
     await page.goto(`${origin}/`);
     await page.waitForFunction(() => 'benchExtract' in window);
+    const compiles: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      compiles.push(await page.evaluate(() => (window as unknown as { benchCompile(): Promise<number> }).benchCompile()));
+    }
 
     const results: Partial<Record<Format, BrowserTiming | Error>> = {};
     for (const [format, path] of Object.entries(archives) as [Format, string][]) {
@@ -133,7 +146,7 @@ export async function timeBrowser(workDir: string, archives: Partial<Record<Form
         results[format] = new Error(`${error instanceof Error ? error.message.split('\n')[0] : String(error)}${detail}`);
       }
     }
-    return results;
+    return { formats: results, compileSeconds: median(compiles) };
   } finally {
     await browser?.close();
     server.close();

@@ -43,7 +43,13 @@ function textBytes(kind: TextKind, size: number, seed: number): Buffer {
   for (let n = 0; length < size; n += 1) {
     let line: string;
     if (kind === 'json') {
-      line = JSON.stringify({ id: n, name: `${word()} ${word()}`, score: Math.round(rand() * 1e6) / 100, tags: [word(), word()], ok: rand() > 0.3 });
+      line = JSON.stringify({
+        id: n,
+        name: `${word()} ${word()}`,
+        score: Math.round(rand() * 1e6) / 100,
+        tags: [word(), word()],
+        ok: rand() > 0.3,
+      });
     } else if (kind === 'csv') {
       line = `${n},${word()},${(rand() * 1e5).toFixed(3)},${Math.floor(rand() * 1e9)},${word()}-${word()}`;
     } else if (kind === 'log') {

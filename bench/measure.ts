@@ -16,7 +16,10 @@ export function median(values: readonly number[]): number {
  * Runs `once` 1 + RUNS times and returns the timed seconds of the last RUNS. `prepare` (fresh
  * output folder, new worker…) runs before each call and is kept outside the timed region.
  */
-export async function timeRuns<C>(prepare: (run: number) => Promise<C>, once: (ctx: C) => Promise<number | void>): Promise<number[]> {
+export async function timeRuns<C>(
+  prepare: (run: number) => Promise<C>,
+  once: (ctx: C) => Promise<number | void>,
+): Promise<number[]> {
   const seconds: number[] = [];
   for (let run = 0; run <= RUNS; run += 1) {
     const ctx = await prepare(run);
@@ -49,7 +52,11 @@ export async function treeStats(root: string): Promise<{ files: number; bytes: n
 }
 
 /** Runs a program to completion; rejects with its stderr tail on a non-zero exit. */
-export function run(cmd: string, args: readonly string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<string> {
+export function run(
+  cmd: string,
+  args: readonly string[],
+  options: { cwd?: string; env?: Record<string, string> } = {},
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const env = { ...process.env, ...options.env };
     const child = spawn(cmd, args, { cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -41,7 +41,9 @@ export async function ensureTools(): Promise<Record<'7zz' | 'bsdtar' | 'chromium
       console.log('[tools] running: apt-get update');
       await run('apt-get', ['update', '-qq']);
       console.log(`[tools] running: apt-get install -y ${pkgs.join(' ')}`);
-      await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...pkgs], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
+      await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...pkgs], {
+        env: { DEBIAN_FRONTEND: 'noninteractive' },
+      });
     } catch (error) {
       console.log(`[tools] install failed: ${errorText(error)}`);
     }

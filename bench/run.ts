@@ -2,6 +2,7 @@
 // headless Chromium. A benchmark, not a test: it prints numbers and always exits 0 unless it
 // could not even build its inputs. Each phase catches its own failure and the rest still runs.
 import { existsSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,11 +29,14 @@ interface Row {
   browser?: number;
   browserRatio?: number;
   sevenZipTwoStep?: number;
+  /** Every timed run, seconds, so the spread behind each median can be seen. */
+  samples: Partial<Record<'native' | 'node' | 'browser' | 'sevenZipTwoStep', number[]>>;
   errors: string[];
 }
 
 const notes: string[] = [];
 const started = performance.now();
+const loadAtStart = loadavg()[0] ?? 0;
 const log = (line: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)}s] ${line}`);
 
 /** Runs one phase; a failure becomes a clear line (and a note in the results) instead of a crash. */
@@ -81,7 +85,11 @@ async function main(): Promise<void> {
   const inputs = await prepareInputs(WORK);
   log(`inputs: ${inputs.files} files, ${(inputs.bytes / 1048576).toFixed(1)} MB in ${inputs.dataDir}`);
 
-  const rows: Record<Format, Row> = { zip: { errors: [] }, '7z': { errors: [] }, 'tar.gz': { errors: [] } };
+  const rows: Record<Format, Row> = {
+    zip: { samples: {}, errors: [] },
+    '7z': { samples: {}, errors: [] },
+    'tar.gz': { samples: {}, errors: [] },
+  };
   const out = (name: string) => join(WORK, 'out', name);
   const med = (t: Timing | undefined) => (t ? median(t.seconds) : undefined);
 
@@ -90,15 +98,21 @@ async function main(): Promise<void> {
     const archive = inputs.archives[format];
     const nativeTool = format === 'tar.gz' ? 'bsdtar' : '7zz';
     log(`${format}: native (${nativeTool})`);
-    const native = await phase(`${format} native`, async () => {
-      if (!tools[nativeTool]) throw new Error(`${nativeTool} is not installed`);
-      return timeNative(format, archive, out(`native-${format}`));
-    }, row);
+    const native = await phase(
+      `${format} native`,
+      async () => {
+        if (!tools[nativeTool]) throw new Error(`${nativeTool} is not installed`);
+        return timeNative(format, archive, out(`native-${format}`));
+      },
+      row,
+    );
     if (native) checkOutput(`${format} native`, inputs, native.output);
     row.native = med(native);
+    row.samples.native = native?.seconds;
     if (format === 'tar.gz' && tools['7zz']) {
       const twoStep = await phase('tar.gz 7zz two-step', () => timeSevenZipTarGz(archive, out('native-7zz-tar.gz')), row);
       row.sevenZipTwoStep = med(twoStep);
+      row.samples.sevenZipTwoStep = twoStep?.seconds;
     }
     if (!engineUsable) {
       row.errors.push(`${format} node skipped: the engine has no build`);
@@ -108,6 +122,7 @@ async function main(): Promise<void> {
     const ours = await phase(`${format} node`, () => timeOurs(archive, out(`node-${format}`)), row);
     if (ours) checkOutput(`${format} node`, inputs, ours.output);
     row.node = med(ours);
+    row.samples.node = ours?.seconds;
     log(`${format}: ours peak RSS (child process)`);
     const rss = await phase(`${format} peak RSS`, () => peakRss(archive, out(`rss-${format}`)), row);
     row.rssMB = rss?.maxRssMB;
@@ -121,14 +136,19 @@ async function main(): Promise<void> {
     return timeBrowser(WORK, inputs.archives);
   });
   for (const format of FORMATS) {
-    const result = browser?.[format];
+    const result = browser?.formats[format];
     if (result instanceof Error) rows[format].errors.push(`${format} browser failed: ${result.message}`);
     else if (result) {
       rows[format].browser = median(result.seconds);
+      rows[format].samples.browser = result.seconds;
       checkOutput(`${format} browser`, inputs, result.output);
     }
   }
-  if (browser) notes.push('browser: a fresh worker per run, so each run includes instantiating (and compiling) 7zz.wasm; output is kept as Blobs in memory');
+  if (browser) {
+    notes.push(
+      `browser: a fresh worker per run, so each run includes fetching + compiling 7zz.wasm (~${fmtSeconds(browser.compileSeconds)} on the page); output is kept as Blobs in memory`,
+    );
+  }
 
   for (const format of FORMATS) {
     const row = rows[format];
@@ -140,7 +160,9 @@ async function main(): Promise<void> {
 
 async function report(rows: Record<Format, Row>, inputs: Inputs): Promise<void> {
   const pad = (s: string, n: number) => s.padEnd(n);
-  const lines = [`${pad('format', 9)}${pad('native', 9)}${pad('node', 9)}${pad('ratio', 7)}${pad('peakRSS', 10)}${pad('browser', 9)}ratio`];
+  const lines = [
+    `${pad('format', 9)}${pad('native', 9)}${pad('node', 9)}${pad('ratio', 7)}${pad('peakRSS', 10)}${pad('browser', 9)}ratio`,
+  ];
   for (const format of FORMATS) {
     const r = rows[format];
     const rss = r.rssMB === undefined ? '—' : `${r.rssMB.toFixed(0)} MB`;
@@ -161,8 +183,13 @@ async function report(rows: Record<Format, Row>, inputs: Inputs): Promise<void> 
   lines.push(missed.length === 0 ? 'all measured goals met' : `goals missed: ${missed.join(', ')}`);
 
   const tarGzTwoStep = rows['tar.gz'].sevenZipTwoStep;
-  if (tarGzTwoStep !== undefined) notes.push(`tar.gz with 7zz two-step (7zz x -so | 7zz x -si -ttar): ${fmtSeconds(tarGzTwoStep)} (reference stays bsdtar)`);
+  if (tarGzTwoStep !== undefined)
+    notes.push(`tar.gz with 7zz two-step (7zz x -so | 7zz x -si -ttar): ${fmtSeconds(tarGzTwoStep)} (reference stays bsdtar)`);
   const errors = FORMATS.flatMap((f) => rows[f].errors);
+  // Other work on this 2-core machine (tests, builds) skews every column; say so next to the numbers.
+  const load = Math.max(loadAtStart, loadavg()[0] ?? 0);
+  if (load > availableParallelism() / 2)
+    notes.push(`1-min load average ${load.toFixed(1)} on ${availableParallelism()} cores: numbers are noisy`);
 
   console.log(`\n${lines.join('\n')}`);
   for (const line of [...errors, ...notes]) console.log(`note: ${line}`);

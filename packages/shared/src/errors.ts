@@ -24,7 +24,8 @@ export type LimitName =
   | 'nestingDepth'
   | 'archiveSize'
   | 'time'
-  | 'memory';
+  | 'memory'
+  | 'nameLength';
 
 export interface ErrorShape {
   code: ErrorCode;

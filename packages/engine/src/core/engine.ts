@@ -1,14 +1,13 @@
 import { SERVER_LIMITS, type ExtractionLimits } from '@archive-opener/shared';
 import { DETECT_HEAD_BYTES, detectFormat, type DetectedFormat } from './detect.js';
 import { EngineError, toEngineError } from './engine-error.js';
+import type { NativeCodec } from './native-codec.js';
 import type { InputMounter, OutputSink } from './output-sink.js';
 import type { ArchiveSource, ExtractResult, ListResult, OperationOptions } from './types.js';
 import { extractWithSevenZip, listWithSevenZip, type SevenZipJob } from '../sevenzip/sevenzip-backend.js';
 import type { SevenZipFactory } from '../sevenzip/sevenzip-module.js';
-class ZipFallback extends Error {}
-class TarGzFallback extends Error {}
-const listZip = async (..._a: unknown[]): Promise<never> => { throw new ZipFallback(); };
-const extractZip = listZip; const listTarGz = async (..._a: unknown[]): Promise<never> => { throw new TarGzFallback(); }; const extractTarGz = listTarGz;
+import { extractZip, listZip, ZipFallback } from '../zip/zip-backend.js';
+import { extractTarGz, listTarGz, TarGzFallback } from '../tar/tar-gz-backend.js';
 
 /** What a host hands the engine: the archive's parts, how to load 7-Zip, how 7-Zip sees the parts. */
 export interface EngineInput {
@@ -17,6 +16,14 @@ export interface EngineInput {
   mountInputs: InputMounter;
   /** The limits that apply when the caller sets none (server or browser defaults). */
   defaultLimits?: ExtractionLimits;
+  /** Faster native codecs, where the host has them (Node's zlib). */
+  codec?: NativeCodec;
+  /**
+   * Whether the streaming tar.gz reader beats 7-Zip on this host (default yes). Measured: in
+   * Chromium it is 2.4× faster than 7-Zip's two passes; in Node, where 7-Zip writes straight to
+   * disk and DecompressionStream is slow, it is 2× slower.
+   */
+  streamTarGz?: boolean;
 }
 
 export async function detect(source: ArchiveSource): Promise<DetectedFormat | null> {
@@ -29,7 +36,8 @@ export async function list(input: EngineInput, options: OperationOptions = {}): 
     if (job.fast === 'zip') {
       const result = await tryFast(() => listZip(job.sources, options), ZipFallback);
       if (result) return result;
-    } else if (job.fast === 'tar.gz') {
+    } else if (job.format === 'gz' && job.sources.length === 1) {
+      // 7-Zip would list only the .tar inside; the streaming reader lists its entries (any host).
       const result = await tryFast(() => listTarGz(job.sources[0] as ArchiveSource, options), TarGzFallback);
       if (result) return result;
     }
@@ -42,7 +50,7 @@ export async function extract(input: EngineInput, sink: OutputSink, options: Ope
     const job = await prepare(input, options);
     try {
       if (job.fast === 'zip') {
-        const result = await tryFast(() => extractZip(job.sources, sink, job.limits, options), ZipFallback);
+        const result = await tryFast(() => extractZip(job.sources, sink, job.limits, options, input.codec), ZipFallback);
         if (result) return result;
       } else if (job.fast === 'tar.gz') {
         const result = await tryFast(() => extractTarGz(job.sources[0] as ArchiveSource, sink, job.limits, options), TarGzFallback);
@@ -57,6 +65,7 @@ export async function extract(input: EngineInput, sink: OutputSink, options: Ope
 }
 
 interface PreparedJob extends SevenZipJob {
+  format: DetectedFormat | null;
   fast: 'zip' | 'tar.gz' | null;
 }
 
@@ -67,8 +76,9 @@ async function prepare(input: EngineInput, options: OperationOptions): Promise<P
   const limits = { ...(input.defaultLimits ?? SERVER_LIMITS), ...options.limits };
   const format = await detect(first);
   const single = input.sources.length === 1;
-  const fast = single && format === 'zip' ? 'zip' : single && format === 'gz' ? 'tar.gz' : null;
-  return { factory: input.sevenZip, inputs: input.mountInputs, sources: input.sources, limits, options, fast };
+  const tarGz = single && format === 'gz' && input.streamTarGz !== false;
+  const fast = single && format === 'zip' ? 'zip' : tarGz ? 'tar.gz' : null;
+  return { factory: input.sevenZip, inputs: input.mountInputs, sources: input.sources, limits, options, format, fast };
 }
 
 /** A fast path that cannot handle an archive (an exotic method, not a tar inside) hands it to 7-Zip. */

@@ -1,4 +1,10 @@
+import { EngineError } from './engine-error.js';
 import type { EntryType } from './types.js';
+
+/** What every common file system accepts: 255 bytes a name, 4096 a path. */
+const MAX_NAME_BYTES = 255;
+const MAX_PATH_BYTES = 4096;
+const utf8 = new TextEncoder();
 
 /**
  * Gives every written entry a path that collides with no other, even on a case-insensitive file
@@ -14,6 +20,7 @@ export class NameAllocator {
 
   allocate(safePath: string, type: EntryType): string {
     const segments = safePath.split('/');
+    checkNameLength(safePath, segments);
     let parent = '';
     for (const dirName of segments.slice(0, -1)) {
       parent = this.claimDirectory(parent, dirName);
@@ -57,4 +64,15 @@ function join(parent: string, name: string): string {
 function numbered(name: string, n: number): string {
   const dot = name.lastIndexOf('.');
   return dot > 0 ? `${name.slice(0, dot)} (${n})${name.slice(dot)}` : `${name} (${n})`;
+}
+
+/** A name no file system can hold is refused as a limit, the same in every host. */
+function checkNameLength(path: string, segments: readonly string[]): void {
+  const tooLong = segments.some((s) => utf8.encode(s).length > MAX_NAME_BYTES) || utf8.encode(path).length > MAX_PATH_BYTES;
+  if (tooLong) {
+    throw new EngineError('LIMIT_EXCEEDED', 'An entry has a name longer than any file system allows.', {
+      limit: 'nameLength',
+      max: MAX_NAME_BYTES,
+    });
+  }
 }

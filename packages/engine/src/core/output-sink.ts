@@ -7,9 +7,15 @@ import type { SevenZipModule } from '7z-wasm';
 export interface OutputSink {
   /** JavaScript backends stream a file's bytes here. */
   writeFile(path: string, data: ReadableStream<Uint8Array>): Promise<void>;
+  /** A whole small file at once; hosts with a cheaper way than a stream offer it. */
+  writeBytes?(path: string, data: Uint8Array): Promise<void>;
   makeDirectory(path: string): Promise<void>;
-  /** Mounts an empty directory for 7-Zip to write into and returns its path inside the instance. */
-  mountStaging(sz: SevenZipModule): string;
+  /**
+   * Mounts an empty directory for 7-Zip to write into and returns its path inside the instance.
+   * `inMemory` asks for a staging area that keeps names exactly (names that are not valid text
+   * would collapse into one another on a real disk); the engine asks only for small archives.
+   */
+  mountStaging(sz: SevenZipModule, inMemory: boolean): string;
   /** Moves a file 7-Zip wrote (absolute path inside the instance) to its final place. */
   adoptStaged(sz: SevenZipModule, stagedPath: string, finalPath: string): Promise<void>;
   /** Removes the staging directory and anything still in it. */

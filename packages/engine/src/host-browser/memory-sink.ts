@@ -22,6 +22,7 @@ export function memorySink(): OutputSink & { readonly files: Map<string, Blob> }
       // Directories exist implicitly in the path of each file; the entry list carries empty ones.
     },
     mountStaging(sz: SevenZipModule) {
+      // Always in memory here: the in-memory file system is all a browser worker has.
       sz.FS.mkdir(STAGING);
       return STAGING;
     },

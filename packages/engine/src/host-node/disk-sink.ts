@@ -1,5 +1,5 @@
-import { createWriteStream, mkdirSync } from 'node:fs';
-import { mkdir, rename, rm, rmdir } from 'node:fs/promises';
+import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -16,6 +16,7 @@ const STAGING_MOUNT = '/out';
 export function diskSink(root: string): OutputSink & { readonly written: readonly string[] } {
   const staging = join(root, `.archive-opener-staging-${randomBytes(6).toString('hex')}`);
   const written: string[] = [];
+  let stagedInMemory = false;
   const madeDirs: string[] = [];
   const ensureParent = async (path: string) => mkdir(dirname(join(root, path)), { recursive: true });
 
@@ -26,21 +27,33 @@ export function diskSink(root: string): OutputSink & { readonly written: readonl
       written.push(path);
       await data.pipeTo(Writable.toWeb(createWriteStream(join(root, path), { flags: 'wx' })));
     },
+    async writeBytes(path, data) {
+      await ensureParent(path);
+      written.push(path);
+      await writeFile(join(root, path), data, { flag: 'wx' });
+    },
     async makeDirectory(path) {
       await mkdir(join(root, path), { recursive: true });
       madeDirs.push(path);
     },
-    mountStaging(sz: SevenZipModule) {
+    mountStaging(sz: SevenZipModule, inMemory: boolean) {
+      stagedInMemory = inMemory;
+      sz.FS.mkdir(STAGING_MOUNT);
+      if (inMemory) return STAGING_MOUNT;
       // NODEFS needs the folder before mounting, and mountStaging is synchronous by contract.
       mkdirSync(staging, { recursive: true });
-      sz.FS.mkdir(STAGING_MOUNT);
       sz.FS.mount(sz.NODEFS, { root: staging }, STAGING_MOUNT);
       return STAGING_MOUNT;
     },
-    async adoptStaged(_sz, stagedPath, finalPath) {
+    async adoptStaged(sz, stagedPath, finalPath) {
       await ensureParent(finalPath);
       written.push(finalPath);
-      await rename(join(staging, stagedPath.slice(STAGING_MOUNT.length)), join(root, finalPath));
+      if (stagedInMemory) {
+        writeFileSync(join(root, finalPath), sz.FS.readFile(stagedPath), { flag: 'wx' });
+        sz.FS.unlink(stagedPath);
+      } else {
+        await rename(join(staging, stagedPath.slice(STAGING_MOUNT.length)), join(root, finalPath));
+      }
     },
     async clearStaging() {
       await rm(staging, { recursive: true, force: true });

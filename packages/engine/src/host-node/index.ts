@@ -3,9 +3,10 @@ import { detect, extract, list } from '../core/engine.js';
 import type { DetectedFormat } from '../core/detect.js';
 import type { ExtractResult, ListResult, OperationOptions } from '../core/types.js';
 import { diskSink } from './disk-sink.js';
-import { fileSource } from './file-source.js';
+import { fileSource, type FileSource } from './file-source.js';
 import { nodeInputs } from './node-inputs.js';
 import { nodeSevenZipFactory } from './sevenzip-node.js';
+import { zlibCodec } from './zlib-codec.js';
 
 export { extractInWorker, listInWorker, type WorkerRunOptions } from './worker-client.js';
 export { sha256File } from './hash-file.js';
@@ -16,24 +17,38 @@ export { sha256File } from './hash-file.js';
  */
 export async function extractArchive(paths: readonly string[], outDir: string, options: OperationOptions = {}): Promise<ExtractResult> {
   const inputs = nodeInputs(paths);
+  const sources = await Promise.all(paths.map(fileSource));
   try {
-    const sources = await Promise.all(paths.map(fileSource));
-    return await extract({ sources, sevenZip: nodeSevenZipFactory, mountInputs: inputs, defaultLimits: SERVER_LIMITS }, diskSink(outDir), options);
+    return await extract(
+      { sources, sevenZip: nodeSevenZipFactory, mountInputs: inputs, defaultLimits: SERVER_LIMITS, codec: zlibCodec, streamTarGz: false },
+      diskSink(outDir),
+      options,
+    );
   } finally {
-    inputs.cleanup();
+    await closeAll(sources, inputs);
   }
 }
 
 export async function listArchive(paths: readonly string[], options: OperationOptions = {}): Promise<ListResult> {
   const inputs = nodeInputs(paths);
+  const sources = await Promise.all(paths.map(fileSource));
   try {
-    const sources = await Promise.all(paths.map(fileSource));
     return await list({ sources, sevenZip: nodeSevenZipFactory, mountInputs: inputs, defaultLimits: SERVER_LIMITS }, options);
   } finally {
-    inputs.cleanup();
+    await closeAll(sources, inputs);
   }
 }
 
 export async function detectArchive(path: string): Promise<DetectedFormat | null> {
-  return detect(await fileSource(path));
+  const source = await fileSource(path);
+  try {
+    return await detect(source);
+  } finally {
+    await source.close();
+  }
+}
+
+async function closeAll(sources: readonly FileSource[], inputs: { cleanup(): void }): Promise<void> {
+  await Promise.all(sources.map((s) => s.close()));
+  inputs.cleanup();
 }

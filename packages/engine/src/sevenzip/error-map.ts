@@ -13,6 +13,8 @@ const HARMLESS = [
   /Dangerous (symbolic )?link path was ignored/i,
   // Trailing bytes after the payload: GNU tar, bsdtar and unzip all extract such archives.
   /There are (some )?data after the end of the payload data/i,
+  // Permissions and times are not kept (downloads carry neither); failing to set them is moot.
+  /Cannot set file attribute/i,
 ];
 
 /**

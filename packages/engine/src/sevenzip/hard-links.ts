@@ -16,8 +16,6 @@ export function copyHardLinks(sz: SevenZipModule, run: RunOutput): void {
     try {
       sz.FS.writeFile(linkPath, sz.FS.readFile(targetPath));
       resolved.add(line);
-      // 7-Zip then failed to set the missing file's attributes: moot once the copy exists.
-      for (const other of run.stderr) if (other.includes('Cannot set file attribute') && other.includes(linkPath)) resolved.add(other);
     } catch {
       // The target is missing too: leave the complaint so the failure is reported.
     }

@@ -38,9 +38,18 @@ const STREAM_SUFFIX: Record<string, string> = {
   lz4: 'lz4',
   brotli: 'br',
   rpm: 'rpm',
+  // Our own names, for payloads found while unwrapping (x.tar.gz.gz).
+  gz: 'gz',
+  bz2: 'bz2',
+  zst: 'zst',
+  lz: 'lz',
 };
-/** What may be unwrapped from such a stream: the payload is then listed or extracted in turn. */
-const UNWRAPPABLE = new Set(['tar', 'cpio', 'iso', 'gz', 'bz2', 'xz', 'zst', 'lz', 'lz4', 'Z']);
+/**
+ * What is opened in turn when it comes out of such a stream: archives. A compressed stream inside
+ * a compressed stream is left as the file it is (as gzip -d would), except an RPM's payload.
+ */
+const UNWRAPPABLE = new Set(['tar', 'cpio', 'iso']);
+const COMPRESSED = new Set(['gz', 'bz2', 'xz', 'zst', 'lz', 'lz4', 'Z']);
 
 /**
  * Without a password 7-Zip would prompt for one (a hang, or an exception out of the WASM); a
@@ -74,7 +83,7 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
   const progress = new ProgressReporter(job.options.onProgress);
   const declared = listing.entries.reduce((sum, e) => sum + (e.size ?? 0), 0);
   const bytesTotal = declared > 0 ? declared : null;
-  const root = sink.mountStaging(sz);
+  const root = sink.mountStaging(sz, hasUndecodableNames(listing) && declared <= IN_MEMORY_STAGING_MAX);
   const guard = guardFileSystem(sz.FS, root, tracker, () =>
     progress.report({ phase: 'extracting', bytesDone: tracker.bytesWritten, bytesTotal, entriesDone: tracker.entriesCreated }),
   );
@@ -103,6 +112,14 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
   } finally {
     await sink.clearStaging(sz);
   }
+}
+
+/** Up to this much output, archives with undecodable names are staged in memory (see OutputSink). */
+const IN_MEMORY_STAGING_MAX = 512 * 1024 * 1024;
+
+/** 7-Zip passes bytes that are not valid in any name encoding on as lone surrogates. */
+function hasUndecodableNames(listing: SltListing): boolean {
+  return listing.entries.some((e) => !e.name.isWellFormed());
 }
 
 interface Step {
@@ -160,7 +177,8 @@ function unwrapCandidate(sz: SevenZipModule, outerType: string, step: Step): { p
   const path = `${step.dir}/${files[0]?.stagedPath ?? ''}`;
   const head = readHead(sz, path, 0x8006);
   const format = detectFormat(head);
-  return format && UNWRAPPABLE.has(format) ? { path, format } : null;
+  const wanted = format !== null && (UNWRAPPABLE.has(format) || (outerType.toLowerCase() === 'rpm' && COMPRESSED.has(format)));
+  return wanted ? { path, format } : null;
 }
 
 function readHead(sz: SevenZipModule, path: string, length: number): Uint8Array {

@@ -1,6 +1,6 @@
 import type { ArchiveSource } from '../core/types.js';
 import { GzipInput, isMemberSignature, PIECE_BYTES, readRange, readUint32LE } from './gzip-input.js';
-import { GzipOutput, GzipSession, platformDecoder, type DecoderFactory } from './gzip-session.js';
+import { GzipOutput, GzipSession } from './gzip-session.js';
 
 /**
  * Streaming gzip decoding on the platform's DecompressionStream, plus what .tar.gz files found
@@ -37,7 +37,7 @@ export interface GzipInfo {
 }
 
 /** Decodes `source`; the stream errors with a GzipFailure. */
-export function gunzip(source: ArchiveSource, decoder: DecoderFactory = platformDecoder): { stream: ReadableStream<Uint8Array>; info: GzipInfo } {
+export function gunzip(source: ArchiveSource): { stream: ReadableStream<Uint8Array>; info: GzipInfo } {
   const output = new GzipOutput();
   const info: GzipInfo = { members: 1, trailingBytes: 0 };
   let reader: GzipReader | null = null;
@@ -45,7 +45,7 @@ export function gunzip(source: ArchiveSource, decoder: DecoderFactory = platform
     {
       start(controller) {
         output.controller = controller;
-        reader = new GzipReader(source, decoder, output, info);
+        reader = new GzipReader(source, output, info);
         reader.run().then(
           () => {
             if (!output.cancelled) controller.close();
@@ -85,12 +85,11 @@ class GzipReader {
 
   constructor(
     private readonly source: ArchiveSource,
-    private readonly decoder: DecoderFactory,
     private readonly output: GzipOutput,
     private readonly info: GzipInfo,
   ) {
     this.input = new GzipInput(source);
-    this.current = new GzipSession(decoder, 0, 0, output, false);
+    this.current = new GzipSession(0, 0, output, false);
   }
 
   async abort(): Promise<void> {
@@ -102,20 +101,19 @@ class GzipReader {
     for (;;) {
       await this.output.demand();
       const piece = this.output.cancelled ? null : await this.input.next();
-      if (this.output.cancelled) return;
+      if (this.output.cancelled) return this.abort();
       const ok = piece ? await this.current.write(piece.at, piece.bytes) : await this.current.close();
-      if (this.output.cancelled) return;
+      if (this.output.cancelled) return this.abort();
       if (ok && !piece) return;
       if (ok) continue;
       const outcome = await this.recover(piece ? piece.at + piece.bytes.length : this.source.size, piece === null);
       if ('end' in outcome) {
         this.info.trailingBytes = outcome.end;
-        await this.input.cancel();
-        return;
+        return this.abort();
       }
       if ('member' in outcome) {
         this.info.members += 1;
-        this.current = new GzipSession(this.decoder, outcome.member, 0, this.output, false);
+        this.current = new GzipSession(outcome.member, 0, this.output, false);
         this.input.rewind(outcome.member);
       }
     }
@@ -158,12 +156,12 @@ class GzipReader {
   private async replay(failed: GzipSession, fedTo: number, atClose: boolean): Promise<Outcome> {
     const start = failed.start;
     const windowStart = Math.max(start, fedTo - 2 * PIECE_BYTES);
-    const replay = new GzipSession(this.decoder, start, failed.delivered, this.output, true);
+    const replay = new GzipSession(start, failed.delivered, this.output, true);
     this.current = replay;
     let ok = true;
-    for (let at = start; ok && at < windowStart; ) {
+    for (let at = start; ok && at < windowStart;) {
       await this.output.demand();
-      if (this.output.cancelled) return { end: 0 };
+      if (this.output.cancelled) return { end: 0 }; // run() notices and stops the replay
       const bytes = await readRange(this.source, at, Math.min(windowStart, at + PIECE_BYTES));
       if (bytes.length === 0) throw new GzipFailure('corrupt', new Error('The archive became shorter while it was read.'));
       ok = await replay.write(at, bytes);
@@ -175,6 +173,8 @@ class GzipReader {
     for (const cut of [...candidateEnds(window, base, windowStart, fedTo, failed.delivered), fedTo]) {
       if (!ok) break;
       if (cut <= at) continue;
+      await this.output.demand(); // the replay reads eagerly: pace the input instead
+      if (this.output.cancelled) return { end: 0 };
       ok = await replay.write(at, window.subarray(at - base, cut - base));
       at = cut;
     }
@@ -196,11 +196,12 @@ function candidateEnds(window: Uint8Array, base: number, from: number, to: numbe
   const any: number[] = [];
   for (let cut = from + 1; cut < to; cut += 1) {
     const isize = readUint32LE(window, cut - 4 - base);
-    if (((isize - decoded) >>> 0) <= span) single.push(cut);
+    if ((isize - decoded) >>> 0 <= span) single.push(cut);
     else if (decoded + span < 2 ** 32 && isize <= decoded + span) any.push(cut);
   }
   if (single.length + any.length <= MAX_CUTS) return [...single, ...any].sort((a, b) => a - b);
-  return single.slice(0, MAX_CUTS);
+  // The failing write is the window's last piece: keep the candidates nearest to it.
+  return single.slice(-MAX_CUTS);
 }
 
 function isChecksumError(error: unknown): boolean {
@@ -213,7 +214,8 @@ function looksTruncated(error: unknown): boolean {
 }
 
 function failure(error: unknown, atClose: boolean): GzipFailure {
-  const truncated = looksTruncated(error) || (atClose && !/invalid|incorrect|corrupt|not valid|junk|check/i.test(describe(error)));
+  const truncated =
+    looksTruncated(error) || (atClose && !/invalid|incorrect|corrupt|not valid|junk|check/i.test(describe(error)));
   return new GzipFailure(truncated ? 'truncated' : 'corrupt', error);
 }
 

@@ -4,17 +4,9 @@
  * bookkeeping (`GzipOutput`) lets a replacement session skip what an earlier one delivered.
  */
 
-/** Makes the decoder; tests pass one that behaves like a browser's. */
-export type DecoderFactory = () => TransformStream<Uint8Array, Uint8Array>;
-
-export const platformDecoder: DecoderFactory = () =>
-  new DecompressionStream('gzip') as unknown as TransformStream<Uint8Array, Uint8Array>;
-
-/** The decoded stream handed to the caller, with back-pressure and a running total. */
+/** The decoded stream handed to the caller, with its back-pressure. */
 export class GzipOutput {
   controller: ReadableStreamDefaultController<Uint8Array> | null = null;
-  /** Decoded bytes delivered so far, all members together. */
-  total = 0;
   cancelled = false;
   private waiters: (() => void)[] = [];
 
@@ -31,7 +23,6 @@ export class GzipOutput {
 
   deliver(chunk: Uint8Array): void {
     if (this.cancelled || chunk.length === 0) return;
-    this.total += chunk.length;
     this.controller?.enqueue(chunk);
   }
 }
@@ -62,14 +53,13 @@ export class GzipSession {
    * @param skip decoded bytes of this member already delivered by an earlier session
    */
   constructor(
-    decoder: DecoderFactory,
     readonly start: number,
     readonly skip: number,
     private readonly output: GzipOutput,
     /** Reads decoded bytes as fast as they come, so a failure loses none (replays). */
     readonly eager: boolean,
   ) {
-    const stream = decoder();
+    const stream = new DecompressionStream('gzip') as unknown as TransformStream<Uint8Array, Uint8Array>;
     this.writer = stream.writable.getWriter();
     this.reader = stream.readable.getReader();
     // Rejections are recorded in `error`; these handlers only keep them from going unhandled.
@@ -87,7 +77,10 @@ export class GzipSession {
     this.lastWriteAt = at;
     this.cuts.push(at);
     if (this.cuts.length > 4096 && (this.cuts[0] ?? 0) < at - CUT_HISTORY_BYTES) {
-      this.cuts.splice(0, this.cuts.findIndex((cut) => cut >= at - CUT_HISTORY_BYTES));
+      this.cuts.splice(
+        0,
+        this.cuts.findIndex((cut) => cut >= at - CUT_HISTORY_BYTES),
+      );
     }
     try {
       await this.writer.write(bytes);
@@ -114,8 +107,10 @@ export class GzipSession {
   async stop(): Promise<void> {
     this.halted = true;
     this.output.wake();
-    await this.writer.abort().catch(() => undefined);
+    // Cancel the output first: a write waiting for its output to be read then fails instead of
+    // hanging, and the abort (which waits for that write) can finish.
     await this.reader.cancel().catch(() => undefined);
+    void this.writer.abort().catch(() => undefined);
     await this.drained;
   }
 

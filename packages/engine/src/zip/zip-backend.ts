@@ -14,7 +14,9 @@ import type {
   ListResult,
   OperationOptions,
 } from '../core/types.js';
-import { openZip, ZipFallback, type OpenedZip, type ZipItem } from './zip-archive.js';
+import type { NativeCodec } from '../core/native-codec.js';
+import { decodeNatively, suitsNativeCodec } from './native-entry.js';
+import { messageOf, openZip, ZipFallback, type OpenedZip, type ZipItem } from './zip-archive.js';
 import { classifyFailure, pipeEntry, readLinkTarget, SinkFailure } from './zip-streams.js';
 import { decodeStoredText } from './zip-names.js';
 
@@ -45,6 +47,7 @@ export async function extractZip(
   sink: OutputSink,
   limits: ExtractionLimits,
   options: OperationOptions,
+  codec?: NativeCodec,
 ): Promise<ExtractResult> {
   const zip = await openZip(sources);
   const password = options.password ? options.password : undefined;
@@ -53,7 +56,7 @@ export async function extractZip(
     throw new EngineError('PASSWORD_REQUIRED', undefined, { encryptedEntries: locked.length });
   }
   try {
-    return { format: 'zip', entries: await writeAll(zip, sink, limits, options, password) };
+    return { format: 'zip', entries: await writeAll(zip, sink, limits, options, password, codec) };
   } finally {
     await zip.reader.close();
   }
@@ -66,6 +69,8 @@ class Extraction {
   readonly madeDirectories = new Set<string>();
   readonly entries: ExtractedEntry[] = [];
   readonly bytesTotal: number | null;
+  /** Writes of natively decoded entries still under way: decoding the next overlaps them. */
+  readonly pendingWrites: Promise<void>[] = [];
 
   constructor(
     readonly zip: OpenedZip,
@@ -73,6 +78,7 @@ class Extraction {
     limits: ExtractionLimits,
     options: OperationOptions,
     readonly password: string | undefined,
+    readonly codec: NativeCodec | undefined,
   ) {
     this.tracker = new LimitTracker(limits, zip.source.size);
     this.progress = new ProgressReporter(options.onProgress);
@@ -104,13 +110,15 @@ async function writeAll(
   limits: ExtractionLimits,
   options: OperationOptions,
   password: string | undefined,
+  codec: NativeCodec | undefined,
 ): Promise<ExtractedEntry[]> {
-  const job = new Extraction(zip, sink, limits, options, password);
+  const job = new Extraction(zip, sink, limits, options, password, codec);
   job.report(true);
   for (const item of zip.items) {
     try {
       await writeItem(job, item);
     } catch (error) {
+      await Promise.allSettled(job.pendingWrites);
       if (job.tracker.tripped) throw job.tracker.tripped;
       if (error instanceof SinkFailure) throw error.cause;
       if (error instanceof EngineError) throw error;
@@ -118,8 +126,13 @@ async function writeAll(
       if (mapped) throw mapped;
       // Something zip.js did not expect: 7-Zip starts again from an empty output.
       await sink.discard();
-      throw new ZipFallback(`entry ${JSON.stringify(item.name)} failed (${describe(error)})`, { cause: error });
+      throw new ZipFallback(`entry ${JSON.stringify(item.name)} failed (${messageOf(error)})`, { cause: error });
     }
+  }
+  try {
+    await Promise.all(job.pendingWrites);
+  } catch (error) {
+    throw new SinkFailure(error);
   }
   job.report(true);
   return job.entries;
@@ -142,10 +155,30 @@ async function writeItem(job: Extraction, item: ZipItem): Promise<void> {
   } else if (item.type === 'symlink') {
     const target = await readLinkTarget(item.entry as FileEntry, getDataOptions);
     if (target !== null) result.linkTarget = decodeStoredText(target, job.zip.names);
+  } else if (job.codec && job.sink.writeBytes && suitsNativeCodec(item.entry)) {
+    result.size = await writeNatively(job, item, path, job.codec);
   } else {
     result.size = await pipeEntry(item.entry as FileEntry, job.sink, path, job.onBytes, getDataOptions);
   }
   job.entries.push(result);
+}
+
+/** Decodes with the host's codec and leaves the write running while the next entry decodes. */
+async function writeNatively(job: Extraction, item: ZipItem, path: string, codec: NativeCodec): Promise<number> {
+  const data = await decodeNatively(job.zip.source, item.entry, codec, item.name);
+  job.onBytes(data.length);
+  const write = job.sink.writeBytes;
+  if (!write) throw new Error('writeBytes vanished');
+  job.pendingWrites.push(write.call(job.sink, path, data));
+  // A few writes in flight keep the disk busy without holding many entries in memory.
+  if (job.pendingWrites.length >= 4) {
+    try {
+      await job.pendingWrites.shift();
+    } catch (error) {
+      throw new SinkFailure(error);
+    }
+  }
+  return data.length;
 }
 
 /** Parents no entry of their own names ("a/" for "a/b.txt") are created and reported as 7-Zip does. */
@@ -173,8 +206,4 @@ function archiveStem(archiveName: string): string {
   const base = archiveName.slice(Math.max(archiveName.lastIndexOf('/'), archiveName.lastIndexOf('\\')) + 1);
   const dot = base.lastIndexOf('.');
   return dot > 0 ? base.slice(0, dot) : base;
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,15 +1,16 @@
 import { existsSync, lstatSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { ExtractResult } from '@archive-opener/engine';
+import type { ExtractedEntry, ExtractResult } from '@archive-opener/engine';
 import { sha256File } from '@archive-opener/engine/node';
-import type { ManifestCase } from './manifest.js';
+import { legacyNameReadings } from './legacy-names.js';
+import type { ManifestCase, ManifestEntry } from './manifest.js';
 
 /** Compares what the engine wrote with the manifest; returns the problems (empty = pass). */
 export async function checkExtraction(testCase: ManifestCase, result: ExtractResult, outDir: string): Promise<string[]> {
   const problems: string[] = [];
   const byPath = new Map(result.entries.map((e) => [e.path, e]));
   for (const expected of testCase.entries ?? []) {
-    const got = byPath.get(expected.name);
+    const got = byPath.get(expected.name) ?? findLegacyName(expected, result);
     if (!got) {
       problems.push(`missing ${expected.type} ${expected.name}`);
       continue;
@@ -19,17 +20,23 @@ export async function checkExtraction(testCase: ManifestCase, result: ExtractRes
       continue;
     }
     if (expected.type === 'file' && expected.sha256) {
-      const actual = await sha256File(join(outDir, expected.name));
+      const actual = await sha256File(join(outDir, got.path));
       if (actual !== expected.sha256) problems.push(`${expected.name}: content differs`);
     }
   }
   if (testCase.entriesMode === 'exact') {
-    const expectedNames = new Set((testCase.entries ?? []).map((e) => e.name));
+    const expectedNames = new Set((testCase.entries ?? []).flatMap((e) => [e.name, ...(e.nameHex ? legacyNameReadings(e.nameHex) : [])]));
     // A renamed duplicate ("a (2).txt") is ours by design: names never overwrite each other.
     const extras = result.entries.filter((e) => !expectedNames.has(e.path) && e.type === 'file' && e.originalName === undefined);
     if (extras.length > 0) problems.push(`unexpected: ${extras.slice(0, 3).map((e) => e.path).join(', ')}`);
   }
   return problems;
+}
+
+function findLegacyName(expected: ManifestEntry, result: ExtractResult): ExtractedEntry | undefined {
+  if (!expected.nameHex) return undefined;
+  const readings = legacyNameReadings(expected.nameHex);
+  return result.entries.find((e) => readings.has(e.path));
 }
 
 /**

@@ -10,6 +10,8 @@ export interface ManifestEntry {
   type: 'file' | 'dir' | 'symlink';
   size?: number;
   sha256?: string;
+  /** The name's raw bytes when they were not UTF-8 (`name` is then a lossy reading). */
+  nameHex?: string;
 }
 
 export interface ManifestCase {

@@ -1,0 +1,9 @@
+/**
+ * Codecs a host can lend the engine when it has faster ones than WebAssembly or web streams
+ * (Node's zlib: native inflate and CRC-32). The engine works without them.
+ */
+export interface NativeCodec {
+  /** Inflates a raw deflate stream in one call; throws when output would pass `maxOutput` bytes. */
+  inflateRaw(data: Uint8Array, maxOutput: number): Uint8Array;
+  crc32(data: Uint8Array): number;
+}

@@ -1,0 +1,49 @@
+import type { Entry } from '@zip.js/zip.js';
+import { EngineError } from '../core/engine-error.js';
+import type { NativeCodec } from '../core/native-codec.js';
+import type { ArchiveSource } from '../core/types.js';
+
+/** Entries up to this size (packed and unpacked) are decoded in one call with the host's codec. */
+export const NATIVE_ENTRY_MAX_BYTES = 16 * 1024 * 1024;
+const LOCAL_HEADER_SIGNATURE = 0x04034b50;
+const METHOD_STORE = 0;
+const METHOD_DEFLATE = 8;
+
+/** Whether the host's codec can take this entry: plain stored or deflated data of modest size. */
+export function suitsNativeCodec(entry: Entry): boolean {
+  return (
+    !entry.encrypted &&
+    entry.signature !== undefined &&
+    (entry.compressionMethod === METHOD_STORE || entry.compressionMethod === METHOD_DEFLATE) &&
+    entry.compressedSize <= NATIVE_ENTRY_MAX_BYTES &&
+    entry.uncompressedSize <= NATIVE_ENTRY_MAX_BYTES
+  );
+}
+
+/**
+ * Decodes one entry with the host's native codec: reads the local header to find the data,
+ * inflates it in one call capped at the declared size (a lying size cannot inflate past it),
+ * and checks the CRC-32. Returns the bytes; the caller counts them and writes them.
+ */
+export async function decodeNatively(source: ArchiveSource, entry: Entry, codec: NativeCodec, name: string): Promise<Uint8Array> {
+  const header = await source.read(entry.offset, 30);
+  const view = new DataView(header.buffer, header.byteOffset, header.byteLength);
+  if (header.length < 30 || view.getUint32(0, true) !== LOCAL_HEADER_SIGNATURE) {
+    throw new EngineError('CORRUPT_ARCHIVE', undefined, { entry: name, problem: 'local header' });
+  }
+  const dataStart = entry.offset + 30 + view.getUint16(26, true) + view.getUint16(28, true);
+  const packed = entry.compressedSize === 0 ? new Uint8Array(0) : await source.read(dataStart, entry.compressedSize);
+  if (packed.length !== entry.compressedSize) {
+    throw new EngineError('CORRUPT_ARCHIVE', 'The archive is incomplete (it ends too early).', { entry: name, kind: 'truncated' });
+  }
+  let data: Uint8Array;
+  try {
+    data = entry.compressionMethod === METHOD_DEFLATE ? codec.inflateRaw(packed, entry.uncompressedSize) : packed;
+  } catch (error) {
+    throw new EngineError('CORRUPT_ARCHIVE', undefined, { entry: name, problem: String(error) });
+  }
+  if (data.length !== entry.uncompressedSize || codec.crc32(data) >>> 0 !== (entry.signature ?? 0) >>> 0) {
+    throw new EngineError('CORRUPT_ARCHIVE', undefined, { entry: name, problem: 'size or CRC-32 mismatch' });
+  }
+  return data;
+}
