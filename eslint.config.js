@@ -11,7 +11,7 @@ export default tseslint.config(
   {
     languageOptions: {
       globals: { ...globals.node, ...globals.browser },
-      parserOptions: { projectService: { allowDefaultProject: ['*.js', '*.ts', 'packages/engine/bin/*.js'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: { project: './tsconfig.eslint.json', tsconfigRootDir: import.meta.dirname },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',

@@ -53,8 +53,11 @@ describe('error codes from real archives', () => {
   it('names the missing part of a multi-volume set', async () => {
     // Only two of three parts, alone in a folder (7-Zip, like 7zz, also finds parts lying beside the first).
     const parts = outDir();
-    for (const name of ['rar3-vols.part1.rar', 'rar3-vols.part2.rar']) copyFileSync(join(CORPUS_DIR, 'rarfile', name), join(parts, name));
-    const failure = await codeOf(extractArchive([join(parts, 'rar3-vols.part1.rar'), join(parts, 'rar3-vols.part2.rar')], outDir()));
+    for (const name of ['rar3-vols.part1.rar', 'rar3-vols.part2.rar'])
+      copyFileSync(join(CORPUS_DIR, 'rarfile', name), join(parts, name));
+    const failure = await codeOf(
+      extractArchive([join(parts, 'rar3-vols.part1.rar'), join(parts, 'rar3-vols.part2.rar')], outDir()),
+    );
     expect(failure.code).toBe('MISSING_VOLUME');
     expect(failure.details.volume).toBe('rar3-vols.part3.rar');
   });
@@ -74,7 +77,9 @@ describe('error codes from real archives', () => {
   });
 
   it('refuses a 7z whose key derivation is too costly, before running it', async () => {
-    const failure = await codeOf(listArchive(corpus('py7zr/filename_encryption.7z'), { password: 'hello', limits: { maxKdfCyclesPower: 10 } }));
+    const failure = await codeOf(
+      listArchive(corpus('py7zr/filename_encryption.7z'), { password: 'hello', limits: { maxKdfCyclesPower: 10 } }),
+    );
     expect(failure.code).toBe('LIMIT_EXCEEDED');
     expect(failure.details.limit).toBe('kdfCost');
   });
@@ -83,13 +88,17 @@ describe('error codes from real archives', () => {
 describe('safety limits, enforced while writing', () => {
   it('stops at the byte cap and leaves nothing behind', async () => {
     const out = outDir();
-    const failure = await codeOf(extractArchive(corpus('commons-compress/lorem-ipsum.txt.bz2'), out, { limits: { maxTotalBytes: 10_000 } }));
+    const failure = await codeOf(
+      extractArchive(corpus('commons-compress/lorem-ipsum.txt.bz2'), out, { limits: { maxTotalBytes: 10_000 } }),
+    );
     expect(failure).toMatchObject({ code: 'LIMIT_EXCEEDED', details: { limit: 'totalBytes' } });
     expect(readdirSync(out)).toEqual([]);
   });
 
   it('stops at the entry cap', async () => {
-    const failure = await codeOf(extractArchive(corpus('libarchive/test_compat_gzip_1.tgz'), outDir(), { limits: { maxEntries: 2 } }));
+    const failure = await codeOf(
+      extractArchive(corpus('libarchive/test_compat_gzip_1.tgz'), outDir(), { limits: { maxEntries: 2 } }),
+    );
     expect(failure).toMatchObject({ code: 'LIMIT_EXCEEDED', details: { limit: 'entryCount' } });
   });
 

@@ -17,15 +17,7 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** Which safety limit stopped an extraction (`details.limit` of LIMIT_EXCEEDED). */
 export type LimitName =
-  | 'totalBytes'
-  | 'entryCount'
-  | 'expansionRatio'
-  | 'kdfCost'
-  | 'nestingDepth'
-  | 'archiveSize'
-  | 'time'
-  | 'memory'
-  | 'nameLength';
+  'totalBytes' | 'entryCount' | 'expansionRatio' | 'kdfCost' | 'nestingDepth' | 'archiveSize' | 'time' | 'memory' | 'nameLength';
 
 export interface ErrorShape {
   code: ErrorCode;

@@ -23,7 +23,7 @@ const GiB = 1024 * MiB;
 export const SERVER_LIMITS: ExtractionLimits = {
   maxTotalBytes: 2 * GiB,
   maxEntries: 100_000,
-  maxExpansionRatio: 1000,
+  maxExpansionRatio: 100,
   ratioGraceBytes: 256 * MiB,
   maxKdfCyclesPower: 24,
   maxNestingDepth: 3,

@@ -16,7 +16,7 @@ export const USAGE = `Usage:
 Opens ZIP, RAR, 7Z, TAR, GZ, BZ2, XZ, ZSTD, CAB, ISO, LZH, ARJ, CPIO, DEB, RPM, WIM, XAR and more.
 Give every part of a multi-volume set (name.part1.rar name.part2.rar …). Nothing is overwritten:
 --out must be empty or not exist. Safety limits default to the server's (2 GB written, 100,000
-entries, expansion ratio 1000); the --max-* flags raise them.
+entries, expansion ratio 100 past 256 MB); the --max-* flags raise them.
 Exit status: 0 success, 1 archive error, 2 usage error.`;
 
 export function parseCommand(argv: readonly string[]): Command {

@@ -26,7 +26,8 @@ export async function main(argv: readonly string[], out = process.stdout, err = 
   try {
     if (command.kind === 'extract') await requireEmptyFolder(command.out);
   } catch (error) {
-    if (command.json) out.write(`${JSON.stringify({ ok: false, error: { code: 'USAGE', message: String((error as Error).message) } })}\n`);
+    if (command.json)
+      out.write(`${JSON.stringify({ ok: false, error: { code: 'USAGE', message: String((error as Error).message) } })}\n`);
     else err.write(`${(error as Error).message}\n`);
     return EXIT_USAGE;
   }
@@ -47,7 +48,8 @@ export async function main(argv: readonly string[], out = process.stdout, err = 
   } catch (error) {
     if (showProgress) err.write('\n');
     const engineError = toEngineError(error);
-    if (command.json) out.write(`${JSON.stringify({ ok: false, error: { code: engineError.code, message: engineError.message } })}\n`);
+    if (command.json)
+      out.write(`${JSON.stringify({ ok: false, error: { code: engineError.code, message: engineError.message } })}\n`);
     else err.write(`Error (${engineError.code}): ${engineError.message}\n`);
     return EXIT_ARCHIVE_ERROR;
   }
@@ -85,7 +87,12 @@ async function extractJson(result: ExtractResult, outDir: string) {
 }
 
 function listText(result: ListResult): string {
-  const rows = result.entries.map((e) => [e.type === 'dir' ? 'dir' : e.type, formatSize(e.size), e.encrypted ? '🔒' : '', e.name]);
+  const rows = result.entries.map((e) => [
+    e.type === 'dir' ? 'dir' : e.type,
+    formatSize(e.size),
+    e.encrypted ? '🔒' : '',
+    e.name,
+  ]);
   return `${table([['type', 'size', '', 'name'], ...rows])}\n\n${result.entries.length} entries (${result.format})`;
 }
 
@@ -95,4 +102,3 @@ function extractText(json: Awaited<ReturnType<typeof extractJson>>, outDir: stri
   const rows = json.entries.map((e) => [e.type, formatSize(e.size), e.linkTarget ? `${e.path} -> ${e.linkTarget}` : e.path]);
   return `${table([['type', 'size', 'path'], ...rows])}\n\nExtracted ${files.length} files (${formatSize(total)}, ${json.format}) to ${outDir}`;
 }
-

@@ -15,7 +15,9 @@ export function formatSize(bytes: number | null): string {
 
 export function table(rows: readonly (readonly string[])[]): string {
   const widths = rows.reduce<number[]>((w, row) => row.map((cell, i) => Math.max(w[i] ?? 0, cell.length)), []);
-  return rows.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  ')).join('\n');
+  return rows
+    .map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  '))
+    .join('\n');
 }
 
 export function progressLine(progress: Progress, width = 30): string {

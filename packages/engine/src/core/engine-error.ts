@@ -24,7 +24,11 @@ export function toEngineError(error: unknown): EngineError {
   if (error instanceof EngineError) return error;
   if (isErrorShape(error)) return new EngineError(error.code, error.message, error.details ?? {});
   const text = error instanceof Error ? error.message : String(error);
-  return new EngineError('INTERNAL', undefined, { cause: text, stack: error instanceof Error ? error.stack : undefined, raw: error });
+  return new EngineError('INTERNAL', undefined, {
+    cause: text,
+    stack: error instanceof Error ? error.stack : undefined,
+    raw: error,
+  });
 }
 
 /** Errors cross worker boundaries as plain objects; this recognises them on the other side. */

@@ -53,7 +53,10 @@ export async function extract(input: EngineInput, sink: OutputSink, options: Ope
         const result = await tryFast(() => extractZip(job.sources, sink, job.limits, options, input.codec), ZipFallback);
         if (result) return result;
       } else if (job.fast === 'tar.gz') {
-        const result = await tryFast(() => extractTarGz(job.sources[0] as ArchiveSource, sink, job.limits, options), TarGzFallback);
+        const result = await tryFast(
+          () => extractTarGz(job.sources[0] as ArchiveSource, sink, job.limits, options),
+          TarGzFallback,
+        );
         if (result) return result;
       }
       return await extractWithSevenZip(job, sink);

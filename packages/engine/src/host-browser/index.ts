@@ -21,10 +21,19 @@ function workerInputs(files: readonly File[]): InputMounter {
 }
 
 /** Runs inside a Web Worker: WORKERFS needs FileReaderSync, which only workers have. */
-export async function extractFiles(files: readonly File[], wasmUrl: string, options: OperationOptions = {}): Promise<BrowserExtractResult> {
+export async function extractFiles(
+  files: readonly File[],
+  wasmUrl: string,
+  options: OperationOptions = {},
+): Promise<BrowserExtractResult> {
   const sink = memorySink();
   const result = await extract(
-    { sources: files.map(blobSource), sevenZip: browserSevenZipFactory(wasmUrl), mountInputs: workerInputs(files), defaultLimits: BROWSER_LIMITS },
+    {
+      sources: files.map(blobSource),
+      sevenZip: browserSevenZipFactory(wasmUrl),
+      mountInputs: workerInputs(files),
+      defaultLimits: BROWSER_LIMITS,
+    },
     sink,
     options,
   );
@@ -33,7 +42,12 @@ export async function extractFiles(files: readonly File[], wasmUrl: string, opti
 
 export async function listFiles(files: readonly File[], wasmUrl: string, options: OperationOptions = {}): Promise<ListResult> {
   return list(
-    { sources: files.map(blobSource), sevenZip: browserSevenZipFactory(wasmUrl), mountInputs: workerInputs(files), defaultLimits: BROWSER_LIMITS },
+    {
+      sources: files.map(blobSource),
+      sevenZip: browserSevenZipFactory(wasmUrl),
+      mountInputs: workerInputs(files),
+      defaultLimits: BROWSER_LIMITS,
+    },
     options,
   );
 }

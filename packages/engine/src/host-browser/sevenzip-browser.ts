@@ -11,6 +11,10 @@ export function browserSevenZipFactory(wasmUrl: string): SevenZipFactory {
   return async (io) => {
     compiled ??= WebAssembly.compileStreaming(fetch(wasmUrl));
     const module = await compiled;
-    return SevenZip({ print: (line: string) => io.print(line), printErr: (line: string) => io.printErr(line), ...precompiled(module) });
+    return SevenZip({
+      print: (line: string) => io.print(line),
+      printErr: (line: string) => io.printErr(line),
+      ...precompiled(module),
+    });
   };
 }

@@ -15,12 +15,23 @@ export { sha256File } from './hash-file.js';
  * The engine on Node, in this thread: archives are read from disk in place and entries are
  * written under `outDir`. Servers should prefer `extractInWorker` (time limit, crash isolation).
  */
-export async function extractArchive(paths: readonly string[], outDir: string, options: OperationOptions = {}): Promise<ExtractResult> {
+export async function extractArchive(
+  paths: readonly string[],
+  outDir: string,
+  options: OperationOptions = {},
+): Promise<ExtractResult> {
   const inputs = nodeInputs(paths);
   const sources = await Promise.all(paths.map(fileSource));
   try {
     return await extract(
-      { sources, sevenZip: nodeSevenZipFactory, mountInputs: inputs, defaultLimits: SERVER_LIMITS, codec: zlibCodec, streamTarGz: false },
+      {
+        sources,
+        sevenZip: nodeSevenZipFactory,
+        mountInputs: inputs,
+        defaultLimits: SERVER_LIMITS,
+        codec: zlibCodec,
+        streamTarGz: false,
+      },
       diskSink(outDir),
       options,
     );

@@ -23,7 +23,11 @@ export function useCompiledSevenZipWasm(module: WebAssembly.Module): void {
 
 export const nodeSevenZipFactory: SevenZipFactory = async (io) => {
   const module = await compiledSevenZipWasm();
-  const sz = await SevenZip({ print: (line: string) => io.print(line), printErr: (line: string) => io.printErr(line), ...precompiled(module) });
+  const sz = await SevenZip({
+    print: (line: string) => io.print(line),
+    printErr: (line: string) => io.printErr(line),
+    ...precompiled(module),
+  });
   return preserveExitCode(sz);
 };
 

@@ -14,9 +14,16 @@ export interface WorkerRunOptions extends OperationOptions {
   maxHeapMb?: number;
 }
 
-export async function extractInWorker(paths: readonly string[], outDir: string, options: WorkerRunOptions = {}): Promise<ExtractResult> {
+export async function extractInWorker(
+  paths: readonly string[],
+  outDir: string,
+  options: WorkerRunOptions = {},
+): Promise<ExtractResult> {
   try {
-    return (await runWorker({ op: 'extract', paths: [...paths], outDir, options: plain(options), wasm: await compiledSevenZipWasm() }, options)) as ExtractResult;
+    return (await runWorker(
+      { op: 'extract', paths: [...paths], outDir, options: plain(options), wasm: await compiledSevenZipWasm() },
+      options,
+    )) as ExtractResult;
   } catch (error) {
     await removeStaging(outDir);
     throw error;
@@ -24,7 +31,10 @@ export async function extractInWorker(paths: readonly string[], outDir: string, 
 }
 
 export async function listInWorker(paths: readonly string[], options: WorkerRunOptions = {}): Promise<ListResult> {
-  return (await runWorker({ op: 'list', paths: [...paths], options: plain(options), wasm: await compiledSevenZipWasm() }, options)) as ListResult;
+  return (await runWorker(
+    { op: 'list', paths: [...paths], options: plain(options), wasm: await compiledSevenZipWasm() },
+    options,
+  )) as ListResult;
 }
 
 function plain(options: WorkerRunOptions): WorkerRequest['options'] {
@@ -53,7 +63,12 @@ function runWorker(request: WorkerRequest, options: WorkerRunOptions): Promise<E
     };
     const timer = options.timeoutMs
       ? setTimeout(
-          () => finish(() => reject(new EngineError('LIMIT_EXCEEDED', 'The extraction took too long.', { limit: 'time', max: options.timeoutMs }))),
+          () =>
+            finish(() =>
+              reject(
+                new EngineError('LIMIT_EXCEEDED', 'The extraction took too long.', { limit: 'time', max: options.timeoutMs }),
+              ),
+            ),
           options.timeoutMs,
         )
       : undefined;
@@ -75,7 +90,9 @@ function runWorker(request: WorkerRequest, options: WorkerRunOptions): Promise<E
         ),
       );
     });
-    worker.on('exit', (code) => finish(() => reject(new EngineError('INTERNAL', 'The extraction worker stopped unexpectedly.', { exitCode: code }))));
+    worker.on('exit', (code) =>
+      finish(() => reject(new EngineError('INTERNAL', 'The extraction worker stopped unexpectedly.', { exitCode: code }))),
+    );
   });
 }
 
@@ -83,6 +100,8 @@ function runWorker(request: WorkerRequest, options: WorkerRunOptions): Promise<E
 async function removeStaging(outDir: string): Promise<void> {
   const names = await readdir(outDir).catch(() => [] as string[]);
   await Promise.all(
-    names.filter((n) => n.startsWith('.archive-opener-staging-')).map((n) => rm(join(outDir, n), { recursive: true, force: true })),
+    names
+      .filter((n) => n.startsWith('.archive-opener-staging-'))
+      .map((n) => rm(join(outDir, n), { recursive: true, force: true })),
   );
 }

@@ -12,7 +12,10 @@ const post = (message: WorkerMessage) => parentPort?.postMessage(message);
 try {
   const result =
     request.op === 'extract'
-      ? await extractArchive(request.paths, request.outDir, { ...request.options, onProgress: (progress) => post({ type: 'progress', progress }) })
+      ? await extractArchive(request.paths, request.outDir, {
+          ...request.options,
+          onProgress: (progress) => post({ type: 'progress', progress }),
+        })
       : await listArchive(request.paths, request.options);
   post({ type: 'done', result });
 } catch (error) {

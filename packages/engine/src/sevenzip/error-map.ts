@@ -29,7 +29,9 @@ export function mapSevenZipFailure(run: RunOutput, context: ErrorContext): Engin
   if (run.exitCode === 2 && problems.length === 0) return null;
   // Signals are searched in everything 7-Zip said: it reports some only as "ERROR = …" lines.
   // Lines that carry names or comments from the archive are left out: they may say anything.
-  const text = [...run.stderr, ...run.stdout].filter((l) => !/^\s*(Path|Comment|Listing archive|Extracting archive)\b/.test(l)).join('\n');
+  const text = [...run.stderr, ...run.stdout]
+    .filter((l) => !/^\s*(Path|Comment|Listing archive|Extracting archive)\b/.test(l))
+    .join('\n');
   const details = { exitCode: run.exitCode, sevenZip: problems.join('\n').slice(0, 2000) };
 
   const missing = /Missing volume\s*:\s*(.+)/i.exec(text);
@@ -46,11 +48,7 @@ export function mapSevenZipFailure(run: RunOutput, context: ErrorContext): Engin
       : new EngineError('PASSWORD_REQUIRED', undefined, details);
   }
   if (/Unsupported Method|Unsupported feature/i.test(text)) {
-    return new EngineError(
-      'UNSUPPORTED_FORMAT',
-      'This archive uses a compression method we cannot decode.',
-      details,
-    );
+    return new EngineError('UNSUPPORTED_FORMAT', 'This archive uses a compression method we cannot decode.', details);
   }
   if (/Can ?not open (the )?file as( \[\w+\])? archive|Is not archive/i.test(text) && !context.recognised) {
     return new EngineError('UNSUPPORTED_FORMAT', undefined, details);
@@ -71,7 +69,8 @@ export function mapSevenZipFailure(run: RunOutput, context: ErrorContext): Engin
 }
 
 /** Lines that name the archive or its entries: they may contain any text, so they never match. */
-const NAMING_LINES = /^(Path|Listing archive|Extracting archive|Scanning|Type|Physical Size|Headers Size|Method|Solid|Blocks|Volumes?|Multivolume|Characteristics|Code Page|Comment|Size|Compressed|Files|Folders|Everything is Ok|7-Zip|\d+-bit|Archives|Sub items)\b/;
+const NAMING_LINES =
+  /^(Path|Listing archive|Extracting archive|Scanning|Type|Physical Size|Headers Size|Method|Solid|Blocks|Volumes?|Multivolume|Characteristics|Code Page|Comment|Size|Compressed|Files|Folders|Everything is Ok|7-Zip|\d+-bit|Archives|Sub items)\b/;
 
 /** `Key = Value` lines describe the archive (7-Zip's -slt style), they never report an error. */
 const KEY_VALUE = /^[A-Z][\w ]* =( |$)/;
@@ -103,7 +102,10 @@ export function contained(run: () => RunOutput, context: ContainmentContext): Ru
     if (error instanceof EngineError) throw error;
     const text = error instanceof Error ? `${error.name}: ${error.message}` : `exception ${String(error)}`;
     if (/Cannot enlarge memory|out of memory|Aborted\(OOM\)/i.test(text)) {
-      throw new EngineError('LIMIT_EXCEEDED', 'The archive needs more memory than is available.', { limit: 'memory', sevenZip: text });
+      throw new EngineError('LIMIT_EXCEEDED', 'The archive needs more memory than is available.', {
+        limit: 'memory',
+        sevenZip: text,
+      });
     }
     if (context.passwordProblem) {
       throw new EngineError(context.passwordGiven ? 'WRONG_PASSWORD' : 'PASSWORD_REQUIRED', undefined, { sevenZip: text });

@@ -30,12 +30,7 @@ const EACCES = 2;
  * never created. A tripped limit throws out of the WASM call at once (the instance is discarded),
  * so a bomb stops after the first byte over the cap instead of decompressing to the end.
  */
-export function guardFileSystem(
-  fs: FileSystem,
-  stagingRoot: string,
-  tracker: LimitTracker,
-  onWrite: () => void,
-): GuardedOutput {
+export function guardFileSystem(fs: FileSystem, stagingRoot: string, tracker: LimitTracker, onWrite: () => void): GuardedOutput {
   const staged: StagedEntry[] = [];
   // 7-Zip deletes a file before replacing it: with a link (it wrote the target as a placeholder)
   // or with a later entry of the same name. Deleted files are moved aside until we know which.

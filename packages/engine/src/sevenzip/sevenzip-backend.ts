@@ -55,7 +55,8 @@ const COMPRESSED = new Set(['gz', 'bz2', 'xz', 'zst', 'lz', 'lz4', 'Z']);
  * Without a password 7-Zip would prompt for one (a hang, or an exception out of the WASM); a
  * random stand-in makes it report "wrong password" instead, which we turn into PASSWORD_REQUIRED.
  */
-const noPassword = (): string => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+const noPassword = (): string =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 const baseSwitches = (password: string | undefined): string[] => [`-p${password || noPassword()}`, '-sccUTF-8', '-bsp0', '-bb0'];
 
 export async function listWithSevenZip(job: SevenZipJob): Promise<ListResult> {
@@ -75,7 +76,9 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
   const listing = await openListing(sz, output, archivePath, job);
   const passwordGiven = Boolean(job.options.password);
   if (!passwordGiven && listing.entries.some((e) => e.encrypted)) {
-    throw new EngineError('PASSWORD_REQUIRED', undefined, { encryptedEntries: listing.entries.filter((e) => e.encrypted).length });
+    throw new EngineError('PASSWORD_REQUIRED', undefined, {
+      encryptedEntries: listing.entries.filter((e) => e.encrypted).length,
+    });
   }
   checkDeclaredLimits(listing.entries, job.limits);
   const archiveBytes = job.sources.reduce((sum, s) => sum + s.size, 0);
@@ -95,7 +98,10 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
       const inner = unwrapCandidate(sz, listing.type, step);
       if (!inner) break;
       if (depth > job.limits.maxNestingDepth) {
-        throw new EngineError('LIMIT_EXCEEDED', 'The archive is nested too deeply.', { limit: 'nestingDepth', max: job.limits.maxNestingDepth });
+        throw new EngineError('LIMIT_EXCEEDED', 'The archive is nested too deeply.', {
+          limit: 'nestingDepth',
+          max: job.limits.maxNestingDepth,
+        });
       }
       const next = extractStep(sz, output, inner.path, `${root}/${depth + 1}`, guard, tracker, job);
       sz.FS.unlink(inner.path);
@@ -138,11 +144,14 @@ function extractStep(
 ): Step {
   const before = guard.staged.length;
   // -aoa: 7-Zip replaces duplicates; the guard keeps the earlier copies (names never overwrite).
-  const run = contained(() => runCommand(sz, output, ['x', archivePath, `-o${dir}`, '-y', '-aoa', ...baseSwitches(job.options.password)]), {
-    passwordProblem: false,
-    passwordGiven: Boolean(job.options.password),
-    tracker,
-  });
+  const run = contained(
+    () => runCommand(sz, output, ['x', archivePath, `-o${dir}`, '-y', '-aoa', ...baseSwitches(job.options.password)]),
+    {
+      passwordProblem: false,
+      passwordGiven: Boolean(job.options.password),
+      tracker,
+    },
+  );
   if (tracker.tripped) throw tracker.tripped;
   guard.settle();
   copyHardLinks(sz, run);
@@ -201,7 +210,10 @@ async function openListing(sz: SevenZipModule, output: RunOutput, archivePath: s
     passwordProblem: scan.headerEncrypted,
     passwordGiven: Boolean(job.options.password),
   });
-  const failure = mapSevenZipFailure(run, { passwordGiven: Boolean(job.options.password), recognised: detectFormat(head) !== null });
+  const failure = mapSevenZipFailure(run, {
+    passwordGiven: Boolean(job.options.password),
+    recognised: detectFormat(head) !== null,
+  });
   if (failure) throw failure;
   const listing = parseSltListing(run.stdout);
   checkKdf(kdfCyclesFromMethods(listing.methods), job.limits.maxKdfCyclesPower);
@@ -223,7 +235,10 @@ async function adoptAll(sz: SevenZipModule, sink: OutputSink, step: Step, listin
   const entries: ExtractedEntry[] = [];
   // Later duplicates keep the name (as with every native tool); earlier ones become "name (2)".
   const links = lzhLinks(listing.type, listing.entries);
-  const ordered = [...step.entries.filter((e) => e.supersededName === undefined), ...step.entries.filter((e) => e.supersededName !== undefined)];
+  const ordered = [
+    ...step.entries.filter((e) => e.supersededName === undefined),
+    ...step.entries.filter((e) => e.supersededName !== undefined),
+  ];
   for (const item of ordered) {
     if (isLzhLinkArtefact(item.stagedPath, links)) continue;
     const name = item.supersededName ?? item.preferredName ?? item.stagedPath;
@@ -245,7 +260,8 @@ async function adoptAll(sz: SevenZipModule, sink: OutputSink, step: Step, listin
   addRefusedLinks(entries, allocator, listing);
   for (const link of links) {
     const safe = toSafeRelativePath(link.name);
-    if (safe !== null) entries.push({ path: allocator.allocate(safe, 'symlink'), type: 'symlink', size: 0, linkTarget: link.target });
+    if (safe !== null)
+      entries.push({ path: allocator.allocate(safe, 'symlink'), type: 'symlink', size: 0, linkTarget: link.target });
   }
   return entries;
 }

@@ -6,7 +6,9 @@ import sevenZipPackage, { type SevenZipModuleFactory } from '7z-wasm';
  * package's types describe neither exactly, hence one place that settles it.
  */
 const loaded: unknown = sevenZipPackage;
-export const SevenZip = (typeof loaded === 'function' ? loaded : (loaded as { default: unknown }).default) as SevenZipModuleFactory;
+export const SevenZip = (
+  typeof loaded === 'function' ? loaded : (loaded as { default: unknown }).default
+) as SevenZipModuleFactory;
 
 /** Module options that hand 7-Zip an already compiled WASM module instead of fetching it. */
 export function precompiled(module: WebAssembly.Module) {

@@ -34,7 +34,10 @@ export async function decodeNatively(source: ArchiveSource, entry: Entry, codec:
   const dataStart = entry.offset + 30 + view.getUint16(26, true) + view.getUint16(28, true);
   const packed = entry.compressedSize === 0 ? new Uint8Array(0) : await source.read(dataStart, entry.compressedSize);
   if (packed.length !== entry.compressedSize) {
-    throw new EngineError('CORRUPT_ARCHIVE', 'The archive is incomplete (it ends too early).', { entry: name, kind: 'truncated' });
+    throw new EngineError('CORRUPT_ARCHIVE', 'The archive is incomplete (it ends too early).', {
+      entry: name,
+      kind: 'truncated',
+    });
   }
   let data: Uint8Array;
   try {

@@ -87,10 +87,7 @@ let decodableMethods: ReadonlySet<number> | null = null;
 function supportedMethods(): ReadonlySet<number> {
   decodableMethods ??= new Set(
     getSupportedCompressionMethods()
-      .filter(
-        (m) =>
-          m.decompression === true && [METHOD_STORE, METHOD_DEFLATE, METHOD_DEFLATE64].includes(m.compressionMethod),
-      )
+      .filter((m) => m.decompression === true && [METHOD_STORE, METHOD_DEFLATE, METHOD_DEFLATE64].includes(m.compressionMethod))
       .map((m) => m.compressionMethod),
   );
   return decodableMethods;
@@ -134,8 +131,7 @@ function unsupportedReason(entry: Entry): string | null {
   if (entry.encrypted && (flags & FLAG_STRONG_ENCRYPTION) !== 0) return 'PKWARE strong encryption';
   const aes = entry.extraFieldAES;
   if (aes) {
-    if (aes.originalCompressionMethod !== METHOD_AES)
-      return `an AES extra field with method ${aes.originalCompressionMethod}`;
+    if (aes.originalCompressionMethod !== METHOD_AES) return `an AES extra field with method ${aes.originalCompressionMethod}`;
     if (!aes.strength || aes.strength < 1 || aes.strength > 3) return `AES strength ${aes.strength}`;
   } else if (entry.compressionMethod === METHOD_AES) {
     return 'AES without its extra field';

@@ -142,11 +142,7 @@ describe('extractZip', () => {
     expect(missing).toBeInstanceOf(EngineError);
     expect((missing as EngineError).code).toBe('PASSWORD_REQUIRED');
     expect(sink.files.size + sink.dirs.size).toBe(0);
-    for (const path of [
-      'libzip/encrypt.zip',
-      'libzip/encrypt-aes256.zip',
-      'libarchive/test_read_format_zip_winzip_aes256.zip',
-    ]) {
+    for (const path of ['libzip/encrypt.zip', 'libzip/encrypt-aes256.zip', 'libarchive/test_read_format_zip_winzip_aes256.zip']) {
       const wrong = await failure(extract(path, { password: 'not-the-password' }));
       expect((wrong as EngineError).code, path).toBe('WRONG_PASSWORD');
     }
@@ -176,9 +172,9 @@ describe('extractZip', () => {
     expect(links.length).toBe(
       caseOf('commons-compress/COMPRESS-214_unix_symlinks.zip').entries?.filter((e) => e.type === 'symlink').length,
     );
-    expect(
-      links.every((e) => typeof e.linkTarget === 'string' && e.linkTarget.length > 0 && !many.sink.files.has(e.path)),
-    ).toBe(true);
+    expect(links.every((e) => typeof e.linkTarget === 'string' && e.linkTarget.length > 0 && !many.sink.files.has(e.path))).toBe(
+      true,
+    );
   });
 
   it.each([
@@ -195,9 +191,7 @@ describe('extractZip', () => {
   });
 
   it('stops at the byte and entry limits', async () => {
-    const bytes = await failure(
-      extract('libzip/bigzero-zip.zip', {}, { ...SERVER_LIMITS, maxTotalBytes: 1024 * 1024 }),
-    );
+    const bytes = await failure(extract('libzip/bigzero-zip.zip', {}, { ...SERVER_LIMITS, maxTotalBytes: 1024 * 1024 }));
     expect(bytes).toBeInstanceOf(EngineError);
     expect((bytes as EngineError).code).toBe('LIMIT_EXCEEDED');
     expect((bytes as EngineError).details.limit).toBe('totalBytes');
@@ -224,17 +218,13 @@ describe('extractZip', () => {
       expect(error, path).toBeInstanceOf(ZipFallback);
       expect(sink.files.size + sink.dirs.size + sink.discards, path).toBe(0);
     }
-    const strong = await failure(
-      extract('libarchive/test_read_format_zip_encryption_data.zip', { password: '12345678' }),
-    );
+    const strong = await failure(extract('libarchive/test_read_format_zip_encryption_data.zip', { password: '12345678' }));
     expect(strong).toBeInstanceOf(ZipFallback);
     const parts = [corpusSource('commons-compress/bla.zip'), corpusSource('commons-compress/bla.zip')];
     expect(await failure(extractZip(parts, new MemorySink(), SERVER_LIMITS, {}))).toBeInstanceOf(ZipFallback);
     // Found only while writing: what was written goes before 7-Zip starts again.
     const sink = new MemorySink();
-    const late = await failure(
-      extractZip([corpusSource('libzip/incons-local-magic-bad.zip')], sink, SERVER_LIMITS, {}),
-    );
+    const late = await failure(extractZip([corpusSource('libzip/incons-local-magic-bad.zip')], sink, SERVER_LIMITS, {}));
     expect(late).toBeInstanceOf(ZipFallback);
     expect(sink.discards).toBe(1);
   });
@@ -246,9 +236,7 @@ describe('extractZip', () => {
       await data.getReader().read();
       throw diskFull;
     };
-    expect(await failure(extractZip([corpusSource('commons-compress/bla.zip')], sink, SERVER_LIMITS, {}))).toBe(
-      diskFull,
-    );
+    expect(await failure(extractZip([corpusSource('commons-compress/bla.zip')], sink, SERVER_LIMITS, {}))).toBe(diskFull);
   });
 
   it('names a nameless entry after the archive, as 7-Zip does', async () => {

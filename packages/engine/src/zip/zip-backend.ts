@@ -6,14 +6,7 @@ import { NameAllocator } from '../core/name-allocator.js';
 import type { OutputSink } from '../core/output-sink.js';
 import { ProgressReporter } from '../core/progress-reporter.js';
 import { toSafeRelativePath } from '../core/safe-path.js';
-import type {
-  ArchiveSource,
-  ExtractedEntry,
-  ExtractResult,
-  ListedEntry,
-  ListResult,
-  OperationOptions,
-} from '../core/types.js';
+import type { ArchiveSource, ExtractedEntry, ExtractResult, ListedEntry, ListResult, OperationOptions } from '../core/types.js';
 import type { NativeCodec } from '../core/native-codec.js';
 import { decodeNatively, suitsNativeCodec } from './native-entry.js';
 import { messageOf, openZip, ZipFallback, type OpenedZip, type ZipItem } from './zip-archive.js';
@@ -167,9 +160,9 @@ async function writeItem(job: Extraction, item: ZipItem): Promise<void> {
 async function writeNatively(job: Extraction, item: ZipItem, path: string, codec: NativeCodec): Promise<number> {
   const data = await decodeNatively(job.zip.source, item.entry, codec, item.name);
   job.onBytes(data.length);
-  const write = job.sink.writeBytes;
-  if (!write) throw new Error('writeBytes vanished');
-  job.pendingWrites.push(write.call(job.sink, path, data));
+  const sink = job.sink;
+  if (!sink.writeBytes) throw new Error('writeBytes vanished');
+  job.pendingWrites.push(sink.writeBytes(path, data));
   // A few writes in flight keep the disk busy without holding many entries in memory.
   if (job.pendingWrites.length >= 4) {
     try {

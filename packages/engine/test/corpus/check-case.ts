@@ -25,10 +25,18 @@ export async function checkExtraction(testCase: ManifestCase, result: ExtractRes
     }
   }
   if (testCase.entriesMode === 'exact') {
-    const expectedNames = new Set((testCase.entries ?? []).flatMap((e) => [e.name, ...(e.nameHex ? legacyNameReadings(e.nameHex) : [])]));
+    const expectedNames = new Set(
+      (testCase.entries ?? []).flatMap((e) => [e.name, ...(e.nameHex ? legacyNameReadings(e.nameHex) : [])]),
+    );
     // A renamed duplicate ("a (2).txt") is ours by design: names never overwrite each other.
     const extras = result.entries.filter((e) => !expectedNames.has(e.path) && e.type === 'file' && e.originalName === undefined);
-    if (extras.length > 0) problems.push(`unexpected: ${extras.slice(0, 3).map((e) => e.path).join(', ')}`);
+    if (extras.length > 0)
+      problems.push(
+        `unexpected: ${extras
+          .slice(0, 3)
+          .map((e) => e.path)
+          .join(', ')}`,
+      );
   }
   return problems;
 }
@@ -51,7 +59,8 @@ export function escapedPaths(testCase: ManifestCase, caseDir: string): string[] 
     const candidates = [resolve(caseDir, 'out', forbidden), resolve(caseDir, forbidden.replace(/^\/+/, ''))];
     if (forbidden.startsWith('/') && existsSync(forbidden)) problems.push(`forbidden path exists: ${forbidden}`);
     for (const candidate of candidates) {
-      if (!candidate.startsWith(resolve(caseDir, 'out') + '/') && existsSync(candidate)) problems.push(`forbidden path exists: ${candidate}`);
+      if (!candidate.startsWith(resolve(caseDir, 'out') + '/') && existsSync(candidate))
+        problems.push(`forbidden path exists: ${candidate}`);
     }
   }
   const walk = (dir: string) => {

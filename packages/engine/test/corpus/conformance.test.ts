@@ -28,7 +28,7 @@ async function runCase(testCase: ManifestCase, workDir: string, index: number): 
   const outDir = join(caseDir, 'out');
   mkdirSync(outDir, { recursive: true });
   let passed = false;
-  let reason = '';
+  let reason: string;
   try {
     const options = { timeoutMs: CASE_TIMEOUT_MS, ...(testCase.password !== null && { password: testCase.password }) };
     const result = await extractInWorker(partsOf(testCase), outDir, options);
@@ -66,34 +66,44 @@ async function runAll(cases: ManifestCase[], workDir: string, concurrency: numbe
   return outcomes;
 }
 
-it('extracts the public corpus like the native tools, and never writes outside the output', async () => {
-  const cases = loadManifest();
-  const workDir = mkdtempSync(join(tmpdir(), 'archive-opener-corpus-'));
-  const outcomes = await runAll(cases, workDir, 2);
-  rmSync(workDir, { recursive: true, force: true });
+it(
+  'extracts the public corpus like the native tools, and never writes outside the output',
+  async () => {
+    const cases = loadManifest();
+    const workDir = mkdtempSync(join(tmpdir(), 'archive-opener-corpus-'));
+    const outcomes = await runAll(cases, workDir, 2);
+    rmSync(workDir, { recursive: true, force: true });
 
-  const ok = outcomes.filter((o) => o.testCase.expect === 'ok' && o.testCase.confidence !== 'no-reference');
-  const stretch = outcomes.filter((o) => o.testCase.confidence === 'no-reference');
-  const errors = outcomes.filter((o) => o.testCase.expect === 'error');
-  const okPassed = ok.filter((o) => o.passed).length;
-  const errorsPassed = errors.filter((o) => o.passed).length;
-  console.log(
-    [
-      `corpus: ${outcomes.length} cases`,
-      `  expect ok:    ${okPassed}/${ok.length} byte-identical (${((100 * okPassed) / ok.length).toFixed(1)}%)`,
-      `  expect error: ${errorsPassed}/${errors.length} failed with a coded error`,
-      `  no-reference: ${stretch.filter((o) => o.passed).length}/${stretch.length} (stretch goal)`,
-      `  escapes:      ${outcomes.filter((o) => o.escapes.length > 0).length}`,
-    ].join('\n'),
-  );
+    const ok = outcomes.filter((o) => o.testCase.expect === 'ok' && o.testCase.confidence !== 'no-reference');
+    const stretch = outcomes.filter((o) => o.testCase.confidence === 'no-reference');
+    const errors = outcomes.filter((o) => o.testCase.expect === 'error');
+    const okPassed = ok.filter((o) => o.passed).length;
+    const errorsPassed = errors.filter((o) => o.passed).length;
+    console.log(
+      [
+        `corpus: ${outcomes.length} cases`,
+        `  expect ok:    ${okPassed}/${ok.length} byte-identical (${((100 * okPassed) / ok.length).toFixed(1)}%)`,
+        `  expect error: ${errorsPassed}/${errors.length} failed with a coded error`,
+        `  no-reference: ${stretch.filter((o) => o.passed).length}/${stretch.length} (stretch goal)`,
+        `  escapes:      ${outcomes.filter((o) => o.escapes.length > 0).length}`,
+      ].join('\n'),
+    );
 
-  const failing = Object.fromEntries(outcomes.filter((o) => !o.passed).map((o) => [o.testCase.path, o.reason]));
-  if (process.env.UPDATE_KNOWN_FAILURES === '1') writeFileSync(KNOWN_FAILURES_FILE, `${JSON.stringify(failing, null, 2)}\n`);
-  const known = JSON.parse(readFileSync(KNOWN_FAILURES_FILE, 'utf8')) as Record<string, string>;
+    const failing = Object.fromEntries(outcomes.filter((o) => !o.passed).map((o) => [o.testCase.path, o.reason]));
+    if (process.env.UPDATE_KNOWN_FAILURES === '1') writeFileSync(KNOWN_FAILURES_FILE, `${JSON.stringify(failing, null, 2)}\n`);
+    const known = JSON.parse(readFileSync(KNOWN_FAILURES_FILE, 'utf8')) as Record<string, string>;
 
-  expect(outcomes.flatMap((o) => o.escapes.map((e) => `${o.testCase.path}: ${e}`))).toEqual([]);
-  expect(Object.entries(failing).filter(([path]) => !(path in known)), 'new failures (not in known-failures.json)').toEqual([]);
-  expect(Object.keys(known).filter((path) => !(path in failing)), 'now passing: remove from known-failures.json').toEqual([]);
-  expect(okPassed / ok.length).toBeGreaterThanOrEqual(0.98);
-  expect(errorsPassed).toBe(errors.length);
-}, 25 * 60_000);
+    expect(outcomes.flatMap((o) => o.escapes.map((e) => `${o.testCase.path}: ${e}`))).toEqual([]);
+    expect(
+      Object.entries(failing).filter(([path]) => !(path in known)),
+      'new failures (not in known-failures.json)',
+    ).toEqual([]);
+    expect(
+      Object.keys(known).filter((path) => !(path in failing)),
+      'now passing: remove from known-failures.json',
+    ).toEqual([]);
+    expect(okPassed / ok.length).toBeGreaterThanOrEqual(0.98);
+    expect(errorsPassed).toBe(errors.length);
+  },
+  25 * 60_000,
+);

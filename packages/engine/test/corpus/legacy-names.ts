@@ -14,12 +14,15 @@ function cp437(bytes: Uint8Array): string {
 
 /** Our sanitiser's visible effects: `\` is a separator, control characters become `_`. */
 function asWritten(name: string): string {
-  return name
-    .replace(/\\/g, '/')
-    .split('/')
-    .filter((s) => s !== '' && s !== '.' && s !== '..')
-    .map((s) => s.replace(/[\u0000-\u001f\u007f]/g, '_'))
-    .join('/');
+  return (
+    name
+      .replace(/\\/g, '/')
+      .split('/')
+      .filter((s) => s !== '' && s !== '.' && s !== '..')
+      // eslint-disable-next-line no-control-regex -- control characters are what the sanitiser replaces
+      .map((s) => s.replace(/[\u0000-\u001f\u007f]/g, '_'))
+      .join('/')
+  );
 }
 
 export function legacyNameReadings(nameHex: string): Set<string> {

@@ -1,0 +1,117 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CORPUS_DIR, loadManifest } from '../corpus/manifest.js';
+import { bundleWorker, CHROMIUM, launchChromium, serveFiles } from './harness.js';
+
+/**
+ * The browser host in a real Chromium: the worker bundle a web app would ship, reading a File
+ * the page holds, 7-Zip compiled from the served WASM. Results are checked against the manifest.
+ */
+const CASES = [
+  { path: 'libzip/test.zip' },
+  { path: 'py7zr/filename_encryption.7z', password: 'hello' },
+  { path: 'rarfile/rar5-solid.rar' },
+  { path: 'commons-compress/bla.tgz' },
+  { path: 'libarchive/test_compat_bzip2_1.tbz' },
+];
+
+interface PageOutcome {
+  ok: boolean;
+  format?: string;
+  files?: Record<string, string>;
+  error?: { code: string; message: string };
+  progressMessages: number;
+}
+
+async function extractInPage(page: Page, path: string, password?: string): Promise<PageOutcome> {
+  return page.evaluate(
+    async ([url, pw]) => {
+      const blob = await (await fetch(url)).blob();
+      const file = new File([blob], url.split('/').pop() ?? 'archive');
+      const worker = new Worker('/worker.js', { type: 'module' });
+      let progressMessages = 0;
+      const outcome = await new Promise<{ type: string; result?: unknown; error?: { code: string; message: string } }>(
+        (resolve) => {
+          worker.onmessage = (
+            event: MessageEvent<{ type: string; result?: unknown; error?: { code: string; message: string } }>,
+          ) => {
+            if (event.data.type === 'progress') progressMessages += 1;
+            else resolve(event.data);
+          };
+          worker.postMessage({ op: 'extract', files: [file], wasmUrl: '/7zz.wasm', ...(pw ? { password: pw } : {}) });
+        },
+      );
+      worker.terminate();
+      if (outcome.type !== 'done') return { ok: false, error: outcome.error, progressMessages };
+      const result = outcome.result as { format: string; files: Map<string, Blob> };
+      const files: Record<string, string> = {};
+      for (const [name, data] of result.files) {
+        const digest = await crypto.subtle.digest('SHA-256', await data.arrayBuffer());
+        files[name] = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+      }
+      return { ok: true, format: result.format, files, progressMessages };
+    },
+    [path, password] as const,
+  );
+}
+
+describe.skipIf(!existsSync(CHROMIUM))('browser host (Web Worker in headless Chromium)', () => {
+  const manifest = new Map(loadManifest().map((c) => [c.path, c]));
+  let workDir: string;
+  let server: Server;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    workDir = mkdtempSync(join(tmpdir(), 'ao-browser-'));
+    const bundle = await bundleWorker(workDir);
+    const routes = new Map([
+      ['/', join(import.meta.dirname, 'blank.html')],
+      ['/worker.js', bundle.worker],
+      ['/7zz.wasm', bundle.wasm],
+    ]);
+    for (const path of [...CASES.map((c) => c.path), 'py7zr/encrypted_1.7z', 'hostile/traversal.zip']) {
+      routes.set(`/corpus/${path}`, join(CORPUS_DIR, path));
+    }
+    const served = await serveFiles(routes);
+    server = served.server;
+    browser = await launchChromium();
+    page = await browser.newPage();
+    await page.goto(`${served.origin}/`);
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    server?.close();
+    rmSync(workDir, { recursive: true, force: true });
+  });
+
+  it.each(CASES)('extracts $path byte for byte', async ({ path, password }) => {
+    const outcome = await extractInPage(page, `/corpus/${path}`, password);
+    expect(outcome.error).toBeUndefined();
+    const expected = (manifest.get(path)?.entries ?? []).filter((e) => e.type === 'file');
+    expect(expected.length).toBeGreaterThan(0);
+    for (const entry of expected) expect(outcome.files?.[entry.name], entry.name).toBe(entry.sha256);
+  });
+
+  it('reports progress while it extracts', async () => {
+    const outcome = await extractInPage(page, '/corpus/rarfile/rar5-solid.rar');
+    expect(outcome.progressMessages).toBeGreaterThan(0);
+  });
+
+  it('asks for a password, and tells a wrong one apart', async () => {
+    expect((await extractInPage(page, '/corpus/py7zr/encrypted_1.7z')).error?.code).toBe('PASSWORD_REQUIRED');
+    expect((await extractInPage(page, '/corpus/py7zr/encrypted_1.7z', 'wrong')).error?.code).toBe('WRONG_PASSWORD');
+  });
+
+  it('keeps hostile names inside the output', async () => {
+    const outcome = await extractInPage(page, '/corpus/hostile/traversal.zip');
+    const names = Object.keys(outcome.files ?? {});
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(name.startsWith('/') || name.split('/').includes('..')).toBe(false);
+  });
+});

@@ -1,0 +1,71 @@
+import { copyFile, mkdir } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { chromium, type Browser } from 'playwright-core';
+
+/** The repository root. */
+export const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+export const CHROMIUM = '/usr/bin/chromium';
+
+/**
+ * Bundles the engine's real worker entry as a web app's bundler would, with 7zz.wasm beside it.
+ * 7z-wasm's ES build has a guarded `await import("module")` for Node that never runs in a
+ * browser, so it stays external instead of being resolved.
+ */
+export async function bundleWorker(outDir: string): Promise<{ worker: string; wasm: string }> {
+  await mkdir(outDir, { recursive: true });
+  const worker = join(outDir, 'worker.js');
+  const wasm = join(outDir, '7zz.wasm');
+  await build({
+    entryPoints: [join(ROOT, 'packages/engine/src/host-browser/worker.ts')],
+    outfile: worker,
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    external: ['module'],
+    logLevel: 'error',
+  });
+  await copyFile(join(ROOT, 'node_modules/7z-wasm/7zz.wasm'), wasm);
+  return { worker, wasm };
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  // compileStreaming refuses a response without this exact type.
+  '.wasm': 'application/wasm',
+};
+
+/** Serves a fixed map of URL paths to files on 127.0.0.1 (nothing else on disk is reachable). */
+export function serveFiles(routes: ReadonlyMap<string, string>): Promise<{ server: Server; origin: string }> {
+  const server = createServer((req, res) => {
+    const path = routes.get((req.url ?? '/').split('?')[0] ?? '/');
+    if (!path) {
+      res.writeHead(404).end();
+      return;
+    }
+    const ext = Object.keys(TYPES).find((e) => path.endsWith(e));
+    res.writeHead(200, { 'content-type': ext ? (TYPES[ext] ?? '') : 'application/octet-stream', 'cache-control': 'no-store' });
+    createReadStream(path).pipe(res);
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      resolve({ server, origin: `http://127.0.0.1:${port}` });
+    });
+  });
+}
+
+/** Debian's Chromium, headless, with the flags this machine needs (no sandbox as root, no network chatter). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
+}
