@@ -5,6 +5,7 @@ import type { ListResult, OperationOptions } from '../core/types.js';
 import { blobSource } from './blob-source.js';
 import { memorySink } from './memory-sink.js';
 import { browserSevenZipFactory } from './sevenzip-browser.js';
+import { browserCodec } from './wasm-codec.js';
 import type { BrowserExtractResult } from './worker-protocol.js';
 
 export type { BrowserRequest, BrowserMessage, BrowserExtractResult } from './worker-protocol.js';
@@ -33,6 +34,7 @@ export async function extractFiles(
       sevenZip: browserSevenZipFactory(wasmUrl),
       mountInputs: workerInputs(files),
       defaultLimits: BROWSER_LIMITS,
+      codec: await browserCodec(),
     },
     sink,
     options,

@@ -18,6 +18,9 @@ export function memorySink(): OutputSink & { readonly files: Map<string, Blob> }
       for (let next = await reader.read(); !next.done; next = await reader.read()) chunks.push(next.value);
       files.set(path, new Blob(chunks as BlobPart[]));
     },
+    async writeBytes(path, data) {
+      files.set(path, new Blob([data as BlobPart]));
+    },
     async makeDirectory() {
       // Directories exist implicitly in the path of each file; the entry list carries empty ones.
     },

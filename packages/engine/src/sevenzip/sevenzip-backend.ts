@@ -13,6 +13,7 @@ import { guardFileSystem, type GuardedOutput, type StagedEntry } from './fs-guar
 import { copyHardLinks } from './hard-links.js';
 import { decompressedName } from './stream-name.js';
 import { isLzhLinkArtefact, lzhLinks } from './lzh-links.js';
+import { rar4SymlinkNames } from './rar4-links.js';
 import { scanSevenZipHeader } from './kdf-scan.js';
 import { createSevenZip, runCommand, type RunOutput, type SevenZipFactory, type SevenZipModule } from './sevenzip-module.js';
 import { kdfCyclesFromMethods, parseSltListing, type SltListing } from './slt-listing.js';
@@ -111,7 +112,9 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
     }
     progress.phase('finalizing', tracker.bytesWritten, bytesTotal, tracker.entriesCreated);
     nameLoneStream(step, listing.type, job.sources[0]?.name ?? '');
-    const entries = await adoptAll(sz, sink, step, listing);
+    const rarLinks =
+      listing.type.toLowerCase() === 'rar' && job.sources[0] ? await rar4SymlinkNames(job.sources[0]) : new Set<string>();
+    const entries = await adoptAll(sz, sink, step, listing, rarLinks);
     return { format, entries };
   } catch (error) {
     throw tracker.tripped ?? error;
@@ -230,7 +233,13 @@ function checkKdf(cycles: number | null, max: number): void {
   }
 }
 
-async function adoptAll(sz: SevenZipModule, sink: OutputSink, step: Step, listing: SltListing): Promise<ExtractedEntry[]> {
+async function adoptAll(
+  sz: SevenZipModule,
+  sink: OutputSink,
+  step: Step,
+  listing: SltListing,
+  rarLinks: ReadonlySet<string>,
+): Promise<ExtractedEntry[]> {
   const allocator = new NameAllocator();
   const entries: ExtractedEntry[] = [];
   // Later duplicates keep the name (as with every native tool); earlier ones become "name (2)".
@@ -249,6 +258,10 @@ async function adoptAll(sz: SevenZipModule, sink: OutputSink, step: Step, listin
     if (path !== item.stagedPath) entry.originalName = item.supersededName ?? item.stagedPath;
     if (item.type === 'dir') {
       await sink.makeDirectory(path);
+    } else if (item.type === 'file' && rarLinks.has(item.stagedPath)) {
+      // A RAR4 link that 7-Zip wrote as a file of its target: report the link, keep no file.
+      entry.type = 'symlink';
+      entry.linkTarget = new TextDecoder().decode(sz.FS.readFile(`${step.dir}/${item.stagedPath}`).subarray(0, 4096));
     } else if (item.type === 'file') {
       entry.size = sz.FS.stat(`${step.dir}/${item.stagedPath}`).size;
       await sink.adoptStaged(sz, `${step.dir}/${item.stagedPath}`, path);

@@ -6,6 +6,8 @@ import type { ArchiveSource } from '../core/types.js';
 /** Entries up to this size (packed and unpacked) are decoded in one call with the host's codec. */
 export const NATIVE_ENTRY_MAX_BYTES = 16 * 1024 * 1024;
 const LOCAL_HEADER_SIGNATURE = 0x04034b50;
+/** Room read ahead for the local header's name and extra field (usually far less). */
+const LOCAL_HEADER_ALLOWANCE = 1024;
 const METHOD_STORE = 0;
 const METHOD_DEFLATE = 8;
 
@@ -26,13 +28,17 @@ export function suitsNativeCodec(entry: Entry): boolean {
  * and checks the CRC-32. Returns the bytes; the caller counts them and writes them.
  */
 export async function decodeNatively(source: ArchiveSource, entry: Entry, codec: NativeCodec, name: string): Promise<Uint8Array> {
-  const header = await source.read(entry.offset, 30);
-  const view = new DataView(header.buffer, header.byteOffset, header.byteLength);
-  if (header.length < 30 || view.getUint32(0, true) !== LOCAL_HEADER_SIGNATURE) {
+  // One read for header and data in the usual case: hosts pay per read (a File slice, a syscall).
+  const guess = await source.read(entry.offset, LOCAL_HEADER_ALLOWANCE + entry.compressedSize);
+  const view = new DataView(guess.buffer, guess.byteOffset, guess.byteLength);
+  if (guess.length < 30 || view.getUint32(0, true) !== LOCAL_HEADER_SIGNATURE) {
     throw new EngineError('CORRUPT_ARCHIVE', undefined, { entry: name, problem: 'local header' });
   }
-  const dataStart = entry.offset + 30 + view.getUint16(26, true) + view.getUint16(28, true);
-  const packed = entry.compressedSize === 0 ? new Uint8Array(0) : await source.read(dataStart, entry.compressedSize);
+  const headerLength = 30 + view.getUint16(26, true) + view.getUint16(28, true);
+  const packed =
+    headerLength + entry.compressedSize <= guess.length
+      ? guess.subarray(headerLength, headerLength + entry.compressedSize)
+      : await source.read(entry.offset + headerLength, entry.compressedSize);
   if (packed.length !== entry.compressedSize) {
     throw new EngineError('CORRUPT_ARCHIVE', 'The archive is incomplete (it ends too early).', {
       entry: name,

@@ -2,33 +2,37 @@ import { existsSync, lstatSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { ExtractedEntry, ExtractResult } from '@archive-opener/engine';
 import { sha256File } from '@archive-opener/engine/node';
-import { legacyNameReadings } from './legacy-names.js';
+import { asWritten, legacyNameReadings } from './legacy-names.js';
 import type { ManifestCase, ManifestEntry } from './manifest.js';
 
 /** Compares what the engine wrote with the manifest; returns the problems (empty = pass). */
+/**
+ * Compares what the engine wrote with the manifest; returns the problems (empty = pass).
+ * Two deliberate differences from the native tools are accepted, both from DECISIONS.md:
+ * names are neutralised (`\` is a separator, control characters become `_`), and no name ever
+ * overwrites another (a repeated or case-colliding name is kept as `name (2)`, `originalName`
+ * saying what it was), so an expected file may be found under its de-duplicated name.
+ */
 export async function checkExtraction(testCase: ManifestCase, result: ExtractResult, outDir: string): Promise<string[]> {
   const problems: string[] = [];
-  const byPath = new Map(result.entries.map((e) => [e.path, e]));
   for (const expected of testCase.entries ?? []) {
-    const got = byPath.get(expected.name) ?? findLegacyName(expected, result);
-    if (!got) {
+    const candidates = candidatesFor(expected, result);
+    if (candidates.length === 0) {
       problems.push(`missing ${expected.type} ${expected.name}`);
       continue;
     }
-    if (got.type !== expected.type) {
-      problems.push(`${expected.name}: type ${got.type}, expected ${expected.type}`);
+    const sameType = candidates.filter((e) => e.type === expected.type);
+    if (sameType.length === 0) {
+      problems.push(`${expected.name}: type ${candidates[0]?.type}, expected ${expected.type}`);
       continue;
     }
     if (expected.type === 'file' && expected.sha256) {
-      const actual = await sha256File(join(outDir, got.path));
-      if (actual !== expected.sha256) problems.push(`${expected.name}: content differs`);
+      const hashes = await Promise.all(sameType.map((e) => sha256File(join(outDir, e.path))));
+      if (!hashes.includes(expected.sha256)) problems.push(`${expected.name}: content differs`);
     }
   }
   if (testCase.entriesMode === 'exact') {
-    const expectedNames = new Set(
-      (testCase.entries ?? []).flatMap((e) => [e.name, ...(e.nameHex ? legacyNameReadings(e.nameHex) : [])]),
-    );
-    // A renamed duplicate ("a (2).txt") is ours by design: names never overwrite each other.
+    const expectedNames = new Set((testCase.entries ?? []).flatMap((e) => [...readingsOf(e)]));
     const extras = result.entries.filter((e) => !expectedNames.has(e.path) && e.type === 'file' && e.originalName === undefined);
     if (extras.length > 0)
       problems.push(
@@ -41,10 +45,21 @@ export async function checkExtraction(testCase: ManifestCase, result: ExtractRes
   return problems;
 }
 
-function findLegacyName(expected: ManifestEntry, result: ExtractResult): ExtractedEntry | undefined {
-  if (!expected.nameHex) return undefined;
-  const readings = legacyNameReadings(expected.nameHex);
-  return result.entries.find((e) => readings.has(e.path));
+/** The names an expected entry may carry in our output. */
+function readingsOf(expected: ManifestEntry): Set<string> {
+  const readings = expected.nameHex ? legacyNameReadings(expected.nameHex) : new Set<string>();
+  readings.add(expected.name);
+  readings.add(asWritten(expected.name));
+  return readings;
+}
+
+function candidatesFor(expected: ManifestEntry, result: ExtractResult): ExtractedEntry[] {
+  const readings = readingsOf(expected);
+  const direct = result.entries.filter((e) => readings.has(e.path));
+  const renamed = result.entries.filter(
+    (e) => e.originalName !== undefined && (readings.has(e.originalName) || readings.has(asWritten(e.originalName))),
+  );
+  return [...direct, ...renamed];
 }
 
 /**

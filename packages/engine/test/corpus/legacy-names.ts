@@ -13,7 +13,7 @@ function cp437(bytes: Uint8Array): string {
 }
 
 /** Our sanitiser's visible effects: `\` is a separator, control characters become `_`. */
-function asWritten(name: string): string {
+export function asWritten(name: string): string {
   return (
     name
       .replace(/\\/g, '/')

@@ -1,0 +1,180 @@
+import type { LimitTracker } from '../core/limit-tracker.js';
+import { NameAllocator } from '../core/name-allocator.js';
+import type { OutputSink } from '../core/output-sink.js';
+import { ProgressReporter } from '../core/progress-reporter.js';
+import { toSafeRelativePath } from '../core/safe-path.js';
+import type { ExtractedEntry, OperationOptions } from '../core/types.js';
+import type { TarEntry } from './tar-reader.js';
+
+/** Files up to this size go to `writeBytes` in one piece when the sink has it (cheaper than a stream). */
+const SMALL_FILE_BYTES = 256 * 1024;
+/** Small-file writes left running while the next entries are read. */
+const WRITES_IN_FLIGHT = 16;
+
+/**
+ * Writes tar entries into a sink: safe unique names, parent folders created and reported,
+ * every entry and byte counted against the limits, links reported (never created), devices,
+ * FIFOs and metadata skipped.
+ */
+export class TarExtraction {
+  readonly allocator = new NameAllocator();
+  readonly madeDirectories = new Set<string>();
+  readonly entries: ExtractedEntry[] = [];
+  readonly progress: ProgressReporter;
+  entriesDone = 0;
+  /** Set before the first call to the sink: from then on a failure must discard the output. */
+  started = false;
+  private readonly pending: Promise<void>[] = [];
+
+  constructor(
+    readonly sink: OutputSink,
+    readonly tracker: LimitTracker,
+    options: OperationOptions,
+    private readonly estimate: number | null,
+  ) {
+    this.progress = new ProgressReporter(options.onProgress);
+  }
+
+  report(force: boolean): void {
+    const bytesDone = this.tracker.bytesWritten;
+    const bytesTotal = this.estimate !== null && bytesDone <= this.estimate ? this.estimate : null;
+    this.progress.report({ phase: 'extracting', bytesDone, bytesTotal, entriesDone: this.entriesDone }, force);
+  }
+
+  async extract(entry: TarEntry): Promise<void> {
+    if (entry.kind === 'other') return; // the reader skips the body
+    const safe = toSafeRelativePath(entry.name);
+    if (safe === null) return;
+    const type = entry.kind === 'hardlink' ? 'symlink' : entry.kind;
+    const path = this.allocator.allocate(safe, type);
+    if (type === 'dir' && this.madeDirectories.has(path)) return;
+    await this.makeParents(path);
+    this.tracker.addEntry();
+    const result: ExtractedEntry = { path, type, size: 0 };
+    if (path !== entry.name.replace(/\/+$/, '')) result.originalName = entry.name;
+    if (type === 'dir') {
+      await this.sinkCall(() => this.sink.makeDirectory(path));
+      this.madeDirectories.add(path);
+    } else if (type === 'symlink') {
+      result.linkTarget = entry.linkName;
+    } else {
+      result.size = await this.writeFile(path, entry);
+    }
+    this.entries.push(result);
+  }
+
+  /** Waits for the small-file writes still running. */
+  async settle(): Promise<void> {
+    while (this.pending.length > 0) await this.nextWrite();
+  }
+
+  /** After a failure: waits for every write still running, whatever its outcome, before the output is discarded. */
+  async abandon(): Promise<void> {
+    await Promise.allSettled(this.pending.splice(0));
+  }
+
+  /** Parents without an entry of their own ("a/" for "a/b.txt") are created and reported, as 7-Zip does. */
+  private async makeParents(path: string): Promise<void> {
+    const segments = path.split('/');
+    for (let depth = 1; depth < segments.length; depth += 1) {
+      const parent = segments.slice(0, depth).join('/');
+      if (this.madeDirectories.has(parent)) continue;
+      this.tracker.addEntry();
+      await this.sinkCall(() => this.sink.makeDirectory(parent));
+      this.madeDirectories.add(parent);
+      this.entries.push({ path: parent, type: 'dir', size: 0 });
+    }
+  }
+
+  private async writeFile(path: string, entry: TarEntry): Promise<number> {
+    if (this.sink.writeBytes && entry.size <= SMALL_FILE_BYTES) return this.writeSmallFile(path, entry);
+    let written = 0;
+    let failure: Error | undefined;
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        pull: async (controller) => {
+          try {
+            const chunk = await entry.read();
+            if (!chunk) return controller.close();
+            this.count(chunk.length);
+            written += chunk.length;
+            controller.enqueue(chunk);
+          } catch (error) {
+            failure ??= error instanceof Error ? error : new Error(String(error));
+            throw error;
+          }
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    this.started = true;
+    try {
+      await this.sink.writeFile(path, stream);
+    } catch (error) {
+      // Our side (the archive, a limit) failing makes the sink fail too: report the cause.
+      throw failure ?? new SinkFailure(error);
+    }
+    if (written < entry.size) throw new SinkFailure(new Error(`The output stopped reading ${JSON.stringify(path)} early.`));
+    return written;
+  }
+
+  /** Reads the whole (small) file, then leaves its write running while the next entries are read. */
+  private async writeSmallFile(path: string, entry: TarEntry): Promise<number> {
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (let chunk = await entry.read(); chunk; chunk = await entry.read()) {
+      this.count(chunk.length);
+      chunks.push(chunk);
+      size += chunk.length;
+    }
+    const data = chunks.length === 1 ? (chunks[0] as Uint8Array) : concat(chunks, size);
+    const writeBytes = this.sink.writeBytes?.bind(this.sink);
+    if (!writeBytes) throw new Error('writeBytes vanished');
+    this.started = true;
+    const write = writeBytes(path, data);
+    write.catch(() => undefined); // awaited in order by nextWrite
+    this.pending.push(write);
+    if (this.pending.length >= WRITES_IN_FLIGHT) await this.nextWrite();
+    return size;
+  }
+
+  private async nextWrite(): Promise<void> {
+    try {
+      await this.pending.shift();
+    } catch (error) {
+      throw new SinkFailure(error);
+    }
+  }
+
+  private count(bytes: number): void {
+    this.tracker.addBytes(bytes);
+    this.report(false);
+  }
+
+  private async sinkCall(run: () => Promise<void>): Promise<void> {
+    this.started = true;
+    try {
+      await run();
+    } catch (error) {
+      throw new SinkFailure(error);
+    }
+  }
+}
+
+/** A failure of the host's sink (disk full…): passed on as it is, never taken for damage. */
+export class SinkFailure extends Error {
+  constructor(override readonly cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.name = 'SinkFailure';
+  }
+}
+
+function concat(chunks: Uint8Array[], size: number): Uint8Array {
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
+}
