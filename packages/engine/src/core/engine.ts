@@ -8,6 +8,7 @@ import { extractWithSevenZip, listWithSevenZip, type SevenZipJob } from '../seve
 import type { SevenZipFactory } from '../sevenzip/sevenzip-module.js';
 import { extractZip, listZip, ZipFallback } from '../zip/zip-backend.js';
 import { extractTarGz, listTarGz, TarGzFallback } from '../tar/tar-gz-backend.js';
+import { extractTarStream, listTarStream, TarFallback, type TarStreamInfo } from '../tar/tar-backend.js';
 
 /** What a host hands the engine: the archive's parts, how to load 7-Zip, how 7-Zip sees the parts. */
 export interface EngineInput {
@@ -36,6 +37,10 @@ export async function list(input: EngineInput, options: OperationOptions = {}): 
     if (job.fast === 'zip') {
       const result = await tryFast(() => listZip(job.sources, options), ZipFallback);
       if (result) return result;
+    } else if (job.fast === 'tar') {
+      const source = job.sources[0] as ArchiveSource;
+      const result = await tryFast(() => listTarStream(source.stream(), options, tarInfo(source)), TarFallback);
+      if (result) return result;
     } else if (job.format === 'gz' && job.sources.length === 1) {
       // 7-Zip would list only the .tar inside; the streaming reader lists its entries (any host).
       const result = await tryFast(() => listTarGz(job.sources[0] as ArchiveSource, options), TarGzFallback);
@@ -51,6 +56,10 @@ export async function extract(input: EngineInput, sink: OutputSink, options: Ope
     try {
       if (job.fast === 'zip') {
         const result = await tryFast(() => extractZip(job.sources, sink, job.limits, options, input.codec), ZipFallback);
+        if (result) return result;
+      } else if (job.fast === 'tar') {
+        const source = job.sources[0] as ArchiveSource;
+        const result = await tryFast(() => extractTarStream(source.stream(), sink, job.limits, options, tarInfo(source)), TarFallback);
         if (result) return result;
       } else if (job.fast === 'tar.gz') {
         const result = await tryFast(
@@ -69,7 +78,7 @@ export async function extract(input: EngineInput, sink: OutputSink, options: Ope
 
 interface PreparedJob extends SevenZipJob {
   format: DetectedFormat | null;
-  fast: 'zip' | 'tar.gz' | null;
+  fast: 'zip' | 'tar' | 'tar.gz' | null;
 }
 
 async function prepare(input: EngineInput, options: OperationOptions): Promise<PreparedJob> {
@@ -80,8 +89,12 @@ async function prepare(input: EngineInput, options: OperationOptions): Promise<P
   const format = await detect(first);
   const single = input.sources.length === 1;
   const tarGz = single && format === 'gz' && input.streamTarGz !== false;
-  const fast = single && format === 'zip' ? 'zip' : tarGz ? 'tar.gz' : null;
+  const fast = !single ? null : format === 'zip' ? 'zip' : format === 'tar' ? 'tar' : tarGz ? 'tar.gz' : null;
   return { factory: input.sevenZip, inputs: input.mountInputs, sources: input.sources, limits, options, format, fast };
+}
+
+function tarInfo(source: ArchiveSource): TarStreamInfo {
+  return { format: 'tar', archiveBytes: source.size, bytesTotal: source.size };
 }
 
 /** A fast path that cannot handle an archive (an exotic method, not a tar inside) hands it to 7-Zip. */

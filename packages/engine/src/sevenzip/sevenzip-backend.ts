@@ -14,6 +14,7 @@ import { copyHardLinks } from './hard-links.js';
 import { decompressedName } from './stream-name.js';
 import { isLzhLinkArtefact, lzhLinks } from './lzh-links.js';
 import { rar4SymlinkNames } from './rar4-links.js';
+import { extractTarStream, TarFallback } from '../tar/tar-backend.js';
 import { scanSevenZipHeader } from './kdf-scan.js';
 import { createSevenZip, runCommand, type RunOutput, type SevenZipFactory, type SevenZipModule } from './sevenzip-module.js';
 import { kdfCyclesFromMethods, parseSltListing, type SltListing } from './slt-listing.js';
@@ -104,6 +105,11 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
           max: job.limits.maxNestingDepth,
         });
       }
+      if (inner.format === 'tar') {
+        // Our tar reader handles what 7-Zip's does not (sparse files, raw names, odd headers).
+        const viaReader = await extractTarFromStaging(sz, inner.path, sink, job, `tar.${format}`);
+        if (viaReader) return viaReader;
+      }
       const next = extractStep(sz, output, inner.path, `${root}/${depth + 1}`, guard, tracker, job);
       sz.FS.unlink(inner.path);
       format = `${inner.format}.${format}`;
@@ -170,6 +176,54 @@ function extractStep(
       return inStep;
     });
   return { dir, entries };
+}
+
+/** Reads a .tar 7-Zip unpacked from its compressed stream with our reader; null = let 7-Zip do it. */
+async function extractTarFromStaging(
+  sz: SevenZipModule,
+  path: string,
+  sink: OutputSink,
+  job: SevenZipJob,
+  format: string,
+): Promise<ExtractResult | null> {
+  const size = sz.FS.stat(path).size;
+  const archiveBytes = job.sources.reduce((sum, s) => sum + s.size, 0);
+  try {
+    const result = await extractTarStream(stagedFileStream(sz, path), sink, job.limits, job.options, {
+      format,
+      archiveBytes,
+      bytesTotal: size,
+    });
+    return { ...result, format };
+  } catch (error) {
+    if (error instanceof TarFallback) return null;
+    throw error;
+  }
+}
+
+/** The bytes of a file inside the 7-Zip instance, pulled 1 MiB at a time. */
+function stagedFileStream(sz: SevenZipModule, path: string): ReadableStream<Uint8Array> {
+  const file = sz.FS.open(path, 'r');
+  let position = 0;
+  let open = true;
+  const close = () => {
+    if (open) sz.FS.close(file);
+    open = false;
+  };
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const chunk = new Uint8Array(1 << 20);
+      const read = sz.FS.read(file, chunk, 0, chunk.length, position);
+      if (read === 0) {
+        close();
+        controller.close();
+        return;
+      }
+      position += read;
+      controller.enqueue(chunk.subarray(0, read));
+    },
+    cancel: close,
+  });
 }
 
 /** The file out of a plain compressed stream is named after the archive, like gzip -d does. */

@@ -9,7 +9,7 @@ import type { TarEntry } from './tar-reader.js';
 /** Files up to this size go to `writeBytes` in one piece when the sink has it (cheaper than a stream). */
 const SMALL_FILE_BYTES = 256 * 1024;
 /** Small-file writes left running while the next entries are read. */
-const WRITES_IN_FLIGHT = 16;
+const WRITES_IN_FLIGHT = 4;
 
 /**
  * Writes tar entries into a sink: safe unique names, parent folders created and reported,

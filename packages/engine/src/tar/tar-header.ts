@@ -175,15 +175,15 @@ export function parsePax(bytes: Uint8Array, into: PaxRecords = emptyPax()): PaxR
   while (at < bytes.length && bytes[at] !== 0) {
     const space = bytes.indexOf(0x20, at);
     if (space < 0 || space - at > 20) break;
-    const length = Number(decodeText(bytes.subarray(at, space)));
-    if (!Number.isSafeInteger(length) || length <= space - at || at + length > bytes.length + 1) break;
+    const length = decimal(decodeText(bytes.subarray(at, space)));
+    if (!Number.isSafeInteger(length) || length <= space - at || at + length > bytes.length) break;
     const record = bytes.subarray(space + 1, Math.min(bytes.length, at + length));
     const equals = record.indexOf(0x3d);
     if (equals < 0) break;
     const key = decodeText(record.subarray(0, equals));
     const value = decodeText(record.subarray(equals + 1, record[record.length - 1] === 0x0a ? -1 : undefined));
-    if (key === 'GNU.sparse.offset') into.sparseOffsets.push(Number(value));
-    else if (key === 'GNU.sparse.numbytes') into.sparseLengths.push(Number(value));
+    if (key === 'GNU.sparse.offset') into.sparseOffsets.push(decimal(value));
+    else if (key === 'GNU.sparse.numbytes') into.sparseLengths.push(decimal(value));
     else if (value === '') into.values.delete(key);
     else into.values.set(key, value);
     at += length;
@@ -191,9 +191,13 @@ export function parsePax(bytes: Uint8Array, into: PaxRecords = emptyPax()): PaxR
   return into;
 }
 
+/** Plain decimal digits as a number; NaN for anything else (no sign, hex or blanks). */
+export function decimal(text: string): number {
+  return /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN;
+}
+
 /** A non-negative integer keyword value (PAX sizes are decimal), or null. */
 export function paxInteger(value: string | undefined): number | null {
-  if (value === undefined || !/^\d{1,16}$/.test(value.trim())) return null;
-  const number = Number(value.trim());
+  const number = value === undefined ? Number.NaN : decimal(value.trim());
   return Number.isSafeInteger(number) ? number : null;
 }

@@ -45,7 +45,7 @@ export interface TarEntry {
    * changed afterwards. Once `next()` is called the rest is skipped, and reading throws.
    */
   read(): Promise<Uint8Array | null>;
-  /** The content as a pull stream (one `read` per pull). */
+  /** The content as a pull stream (one `read` per pull; the same stream every time). */
   readonly body: ReadableStream<Uint8Array>;
 }
 
@@ -195,6 +195,7 @@ export class TarReader implements AsyncIterable<TarEntry> {
     if (sparse) checkSparseMap(sparse, stored);
     const mtime = parseMtime(values.get('mtime'), header.mtime);
     const body = new Body(this.source, stored, prefix, sparse);
+    let stream: ReadableStream<Uint8Array> | undefined;
     this.current = body;
     return {
       name,
@@ -206,7 +207,8 @@ export class TarReader implements AsyncIterable<TarEntry> {
       sparse: sparse !== null,
       read: () => body.read(),
       get body() {
-        return body.stream();
+        stream ??= body.stream();
+        return stream;
       },
     };
   }

@@ -1,5 +1,5 @@
 import type { ByteSource } from './byte-source.js';
-import { BLOCK, paxInteger, readSegments, TarError, type PaxRecords, type Segment } from './tar-header.js';
+import { BLOCK, decimal, paxInteger, readSegments, TarError, type PaxRecords, type Segment } from './tar-header.js';
 
 /**
  * GNU sparse files: the archive stores only the data runs and a map of where they go; the file
@@ -48,7 +48,7 @@ export function paxSparse(pax: PaxRecords): PaxSparse | null {
   const map = values.get('GNU.sparse.map');
   if (map === undefined && pax.sparseOffsets.length === 0) return null;
   if (realSize === null) throw corrupt('A sparse file has no valid size.');
-  const numbers = map !== undefined ? map.split(',').map(Number) : pairUp(pax.sparseOffsets, pax.sparseLengths);
+  const numbers = map !== undefined ? map.split(',').map(decimal) : pairUp(pax.sparseOffsets, pax.sparseLengths);
   return { version: map !== undefined ? '0.1' : '0.0', map: { segments: toSegments(numbers), realSize }, name };
 }
 
@@ -73,8 +73,9 @@ function toSegments(numbers: number[]): Segment[] {
 
 /**
  * The PAX 1.0 map at the start of the body: a count, then that many offset/length pairs, one
- * decimal number a line, padded to whole blocks. Returns the blocks read and the segments, or
- * no segments when the text is not such a map (the caller then keeps the body as it is stored).
+ * decimal number a line, padded to whole blocks; `#` comment lines may come first (libarchive
+ * reads them so). Returns the blocks read and the segments, or no segments when the text is not
+ * such a map (the caller then keeps the body as it is stored, as tools without sparse support do).
  */
 export async function readSparse10Map(
   source: ByteSource,
@@ -84,6 +85,7 @@ export async function readSparse10Map(
   const blocks: Uint8Array[] = [];
   let wanted = 1;
   let current = '';
+  let comment = false;
   while (numbers.length < wanted) {
     if ((blocks.length + 1) * BLOCK > stored) return { blocks: join(blocks), segments: null };
     const block = await source.take(BLOCK);
@@ -91,7 +93,8 @@ export async function readSparse10Map(
     blocks.push(block);
     for (let i = 0; i < BLOCK && numbers.length < wanted; i += 1) {
       const byte = block[i] ?? 0;
-      if (byte >= 0x30 && byte <= 0x39 && current.length < 16) current += String.fromCharCode(byte);
+      if (comment || (byte === 0x23 && numbers.length === 0 && current === '')) comment = byte !== 0x0a;
+      else if (byte >= 0x30 && byte <= 0x39 && current.length < 16) current += String.fromCharCode(byte);
       else if (byte === 0x0a && current !== '') {
         numbers.push(Number(current));
         current = '';

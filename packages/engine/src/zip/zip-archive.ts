@@ -54,6 +54,9 @@ export const READER_OPTIONS: ZipReaderConstructorOptions = {
   // The engine sanitises every name itself; zip.js must not refuse an archive for one bad name.
   filenameValidation: 'tolerant',
   checkCrc32: true,
+  // The local header must agree with the central directory, name included (see native-entry.ts).
+  checkLocalDirectory: true,
+  checkLocalFilename: true,
 };
 
 const METHOD_STORE = 0;
