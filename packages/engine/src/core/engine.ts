@@ -6,6 +6,7 @@ import type { InputMounter, OutputSink } from './output-sink.js';
 import type { ArchiveSource, ExtractResult, ListResult, OperationOptions } from './types.js';
 import { extractWithSevenZip, listWithSevenZip, type SevenZipJob } from '../sevenzip/sevenzip-backend.js';
 import type { SevenZipFactory } from '../sevenzip/sevenzip-module.js';
+import { extractLzip } from '../sevenzip/lzip-backend.js';
 import { extractZip, listZip, ZipFallback } from '../zip/zip-backend.js';
 import { extractTarGz, listTarGz, TarGzFallback } from '../tar/tar-gz-backend.js';
 import { extractTarStream, listTarStream, TarFallback, type TarStreamInfo } from '../tar/tar-backend.js';
@@ -59,7 +60,10 @@ export async function extract(input: EngineInput, sink: OutputSink, options: Ope
         if (result) return result;
       } else if (job.fast === 'tar') {
         const source = job.sources[0] as ArchiveSource;
-        const result = await tryFast(() => extractTarStream(source.stream(), sink, job.limits, options, tarInfo(source)), TarFallback);
+        const result = await tryFast(
+          () => extractTarStream(source.stream(), sink, job.limits, options, tarInfo(source)),
+          TarFallback,
+        );
         if (result) return result;
       } else if (job.fast === 'tar.gz') {
         const result = await tryFast(
@@ -68,7 +72,20 @@ export async function extract(input: EngineInput, sink: OutputSink, options: Ope
         );
         if (result) return result;
       }
-      return await extractWithSevenZip(job, sink);
+      if (job.format === 'lz' && job.sources.length === 1) return await extractLzip(job, sink);
+      return await extractWithSevenZip(job, sink).catch(async (error: unknown) => {
+        const code = error instanceof EngineError ? error.code : null;
+        if (job.sources.length !== 1 || (code !== 'UNSUPPORTED_FORMAT' && code !== 'CORRUPT_ARCHIVE')) throw error;
+        // 7-Zip refuses zips with junk before them (a signature not at the start) or padding
+        // inside, which zip.js reads around: its reading counts only when 7-Zip has none.
+        await sink.discard();
+        const lenient = await tryFast(
+          () => extractZip(job.sources, sink, job.limits, options, input.codec, true),
+          ZipFallback,
+        ).catch(() => null);
+        if (lenient) return lenient;
+        throw error;
+      });
     } catch (error) {
       await sink.discard();
       throw error;

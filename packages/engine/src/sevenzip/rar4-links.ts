@@ -19,11 +19,46 @@ const MAX_HEADERS = 100_000;
  * file holding its target and its listing does not say it was a link, so the engine reads the
  * file headers itself (host OS Unix, mode S_IFLNK). Encrypted headers and RAR5 yield nothing.
  */
-export async function rar4SymlinkNames(source: ArchiveSource): Promise<Set<string>> {
+export async function rar4SymlinkNames(sources: readonly ArchiveSource[]): Promise<Set<string>> {
   const links = new Set<string>();
+  const second = sources[1] ? await sources[1].read(0, MARKER.length) : null;
+  const rawSplit = second !== null && !MARKER.every((b, i) => second[i] === b);
+  // A file cut with `split` (x.rar.001, x_aa …) is one archive: its headers run across the cuts.
+  // RAR volumes each have their own headers, and a link may sit in any of them.
+  for (const source of rawSplit ? [concatenated(sources)] : sources) await scanVolume(source, links);
+  return links;
+}
+
+function concatenated(sources: readonly ArchiveSource[]): ArchiveSource {
+  const size = sources.reduce((sum, s) => sum + s.size, 0);
+  return {
+    name: sources[0]?.name ?? '',
+    size,
+    async read(offset, length) {
+      const out = new Uint8Array(Math.max(0, Math.min(length, size - offset)));
+      let filled = 0;
+      let start = 0;
+      for (const part of sources) {
+        const from = offset + filled - start;
+        if (filled < out.length && from >= 0 && from < part.size) {
+          const piece = await part.read(from, Math.min(out.length - filled, part.size - from));
+          out.set(piece, filled);
+          filled += piece.length;
+        }
+        start += part.size;
+      }
+      return out.subarray(0, filled);
+    },
+    stream() {
+      throw new Error('not streamed');
+    },
+  };
+}
+
+async function scanVolume(source: ArchiveSource, links: Set<string>): Promise<void> {
   const read = (offset: number, length: number) => source.read(offset, Math.max(0, Math.min(length, source.size - offset)));
   const marker = await read(0, MARKER.length);
-  if (!MARKER.every((b, i) => marker[i] === b)) return links;
+  if (!MARKER.every((b, i) => marker[i] === b)) return;
   let offset = MARKER.length;
   for (let count = 0; count < MAX_HEADERS && offset + 7 <= source.size; count += 1) {
     const head = await read(offset, 32);
@@ -44,7 +79,6 @@ export async function rar4SymlinkNames(source: ArchiveSource): Promise<Set<strin
     }
     offset += headSize + addSize;
   }
-  return links;
 }
 
 function symlinkName(header: Uint8Array, flags: number): string | null {

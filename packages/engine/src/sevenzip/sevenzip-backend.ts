@@ -14,6 +14,7 @@ import { copyHardLinks } from './hard-links.js';
 import { decompressedName } from './stream-name.js';
 import { isLzhLinkArtefact, lzhLinks } from './lzh-links.js';
 import { rar4SymlinkNames } from './rar4-links.js';
+import { pseudoEntryNames } from './pseudo-entries.js';
 import { extractTarStream, TarFallback } from '../tar/tar-backend.js';
 import { scanSevenZipHeader } from './kdf-scan.js';
 import { createSevenZip, runCommand, type RunOutput, type SevenZipFactory, type SevenZipModule } from './sevenzip-module.js';
@@ -118,8 +119,7 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
     }
     progress.phase('finalizing', tracker.bytesWritten, bytesTotal, tracker.entriesCreated);
     nameLoneStream(step, listing.type, job.sources[0]?.name ?? '');
-    const rarLinks =
-      listing.type.toLowerCase() === 'rar' && job.sources[0] ? await rar4SymlinkNames(job.sources[0]) : new Set<string>();
+    const rarLinks = listing.type.toLowerCase() === 'rar' ? await rar4SymlinkNames(job.sources) : new Set<string>();
     const entries = await adoptAll(sz, sink, step, listing, rarLinks);
     return { format, entries };
   } catch (error) {
@@ -298,12 +298,13 @@ async function adoptAll(
   const entries: ExtractedEntry[] = [];
   // Later duplicates keep the name (as with every native tool); earlier ones become "name (2)".
   const links = lzhLinks(listing.type, listing.entries);
+  const pseudo = pseudoEntryNames(listing.type, listing.entries);
   const ordered = [
     ...step.entries.filter((e) => e.supersededName === undefined),
     ...step.entries.filter((e) => e.supersededName !== undefined),
   ];
   for (const item of ordered) {
-    if (isLzhLinkArtefact(item.stagedPath, links)) continue;
+    if (isLzhLinkArtefact(item.stagedPath, links) || pseudo.has(item.stagedPath)) continue;
     const name = item.supersededName ?? item.preferredName ?? item.stagedPath;
     const safe = toSafeRelativePath(name);
     if (safe === null) continue;
