@@ -76,14 +76,14 @@ export async function extract(input: EngineInput, sink: OutputSink, options: Ope
       return await extractWithSevenZip(job, sink).catch(async (error: unknown) => {
         const code = error instanceof EngineError ? error.code : null;
         if (job.sources.length !== 1 || (code !== 'UNSUPPORTED_FORMAT' && code !== 'CORRUPT_ARCHIVE')) throw error;
-        // 7-Zip refuses zips with junk before them (a signature not at the start) or padding
-        // inside, which zip.js reads around: its reading counts only when 7-Zip has none.
+        // A zip behind junk or padding has no signature at the start, so the zip path was not
+        // tried; 7-Zip refuses such files, zip.js finds the central directory from the end.
         await sink.discard();
-        const lenient = await tryFast(
-          () => extractZip(job.sources, sink, job.limits, options, input.codec, true),
+        const fromTheEnd = await tryFast(
+          () => extractZip(job.sources, sink, job.limits, options, input.codec),
           ZipFallback,
         ).catch(() => null);
-        if (lenient) return lenient;
+        if (fromTheEnd) return fromTheEnd;
         throw error;
       });
     } catch (error) {

@@ -34,7 +34,7 @@ export async function decodeNatively(source: ArchiveSource, entry: Entry, codec:
   if (guess.length < 30 || view.getUint32(0, true) !== LOCAL_HEADER_SIGNATURE) {
     throw new EngineError('CORRUPT_ARCHIVE', undefined, { entry: name, problem: 'local header' });
   }
-  checkLocalHeader(view, entry, name);
+  checkLocalHeader(view, guess, entry, name);
   const headerLength = 30 + view.getUint16(26, true) + view.getUint16(28, true);
   const packed =
     headerLength + entry.compressedSize <= guess.length
@@ -65,13 +65,16 @@ const ZIP64_MARKER = 0xffffffff;
  * The local header must tell the same story as the central directory about the data: readers
  * that trust one or the other (streaming unzippers, antivirus scanners) would otherwise see
  * different content, a known way to smuggle it. Sizes and CRC may be deferred to a data
- * descriptor or to Zip64. Names are not compared: writers legitimately differ there (an Info-ZIP
- * Unicode path in the central record only), and we always use the central directory's name.
+ * descriptor or to Zip64. Names must match too, unless the central record carries an Info-ZIP
+ * Unicode path (then writers legitimately store a different 8-bit name locally).
  */
-function checkLocalHeader(view: DataView, entry: Entry, name: string): void {
+function checkLocalHeader(view: DataView, bytes: Uint8Array, entry: Entry, name: string): void {
   const flags = view.getUint16(6, true);
+  const localName = bytes.subarray(30, 30 + view.getUint16(26, true));
+  const sameName = localName.length === entry.rawFilename.length && localName.every((b, i) => b === entry.rawFilename[i]);
   let problem: string | null = null;
   if (view.getUint16(8, true) !== entry.compressionMethod) problem = 'compression method';
+  else if (!sameName && !entry.extraFieldUnicodePath) problem = 'name';
   else if ((flags & FLAG_DATA_DESCRIPTOR) === 0) {
     const crc = view.getUint32(14, true);
     const packed = view.getUint32(18, true);

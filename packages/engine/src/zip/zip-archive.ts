@@ -100,7 +100,7 @@ function supportedMethods(): ReadonlySet<number> {
  * Reads the central directory and decides, before anything is written, whether zip.js can do the
  * whole job. Anything it cannot do throws ZipFallback.
  */
-export async function openZip(sources: readonly ArchiveSource[], tolerateDamage = false): Promise<OpenedZip> {
+export async function openZip(sources: readonly ArchiveSource[]): Promise<OpenedZip> {
   const source = sources[0];
   if (sources.length !== 1 || !source) throw new ZipFallback('the archive has several parts');
   const reader = new ZipReader<unknown>(new SourceReader(source), READER_OPTIONS);
@@ -111,7 +111,7 @@ export async function openZip(sources: readonly ArchiveSource[], tolerateDamage 
     throw new ZipFallback(`the central directory cannot be read (${messageOf(error)})`, { cause: error });
   }
   const damage = (reader.warnings ?? []).find((warning) => DAMAGE_WARNINGS.has(warning.reason));
-  if (damage && !tolerateDamage) throw new ZipFallback(`the central directory is damaged (${damage.reason})`);
+  if (damage) throw new ZipFallback(`the central directory is damaged (${damage.reason})`);
   for (const entry of entries) {
     const reason = unsupportedReason(entry);
     if (reason) throw new ZipFallback(`${reason} (entry ${JSON.stringify(entry.filename)})`);

@@ -41,9 +41,8 @@ export async function extractZip(
   limits: ExtractionLimits,
   options: OperationOptions,
   codec?: NativeCodec,
-  tolerateDamage = false,
 ): Promise<ExtractResult> {
-  const zip = await openZip(sources, tolerateDamage);
+  const zip = await openZip(sources);
   const password = options.password ? options.password : undefined;
   const locked = zip.items.filter((item) => item.encrypted && item.type !== 'dir');
   if (!password && locked.length > 0) {
