@@ -6,4 +6,6 @@ export interface NativeCodec {
   /** Inflates a raw deflate stream in one call; throws when output would pass `maxOutput` bytes. */
   inflateRaw(data: Uint8Array, maxOutput: number): Uint8Array;
   crc32(data: Uint8Array): number;
+  /** A streaming gzip decoder (concatenated members included) with large output chunks. */
+  gunzip?(): TransformStream<Uint8Array, Uint8Array>;
 }

@@ -30,7 +30,6 @@ export async function extractArchive(
         mountInputs: inputs,
         defaultLimits: SERVER_LIMITS,
         codec: zlibCodec,
-        streamTarGz: false,
       },
       diskSink(outDir),
       options,

@@ -1,6 +1,6 @@
 import type { ArchiveSource } from '../core/types.js';
 import { GzipInput, isMemberSignature, PIECE_BYTES, readRange, readUint32LE } from './gzip-input.js';
-import { GzipOutput, GzipSession } from './gzip-session.js';
+import { GzipOutput, GzipSession, platformGzipDecoder, type GzipDecoderFactory } from './gzip-session.js';
 
 /**
  * Streaming gzip decoding on the platform's DecompressionStream, plus what .tar.gz files found
@@ -37,7 +37,10 @@ export interface GzipInfo {
 }
 
 /** Decodes `source`; the stream errors with a GzipFailure. */
-export function gunzip(source: ArchiveSource): { stream: ReadableStream<Uint8Array>; info: GzipInfo } {
+export function gunzip(
+  source: ArchiveSource,
+  decoder: GzipDecoderFactory = platformGzipDecoder,
+): { stream: ReadableStream<Uint8Array>; info: GzipInfo } {
   const output = new GzipOutput();
   const info: GzipInfo = { members: 1, trailingBytes: 0 };
   let reader: GzipReader | null = null;
@@ -45,7 +48,7 @@ export function gunzip(source: ArchiveSource): { stream: ReadableStream<Uint8Arr
     {
       start(controller) {
         output.controller = controller;
-        reader = new GzipReader(source, output, info);
+        reader = new GzipReader(source, output, info, decoder);
         reader.run().then(
           () => {
             if (!output.cancelled) controller.close();
@@ -87,9 +90,10 @@ class GzipReader {
     private readonly source: ArchiveSource,
     private readonly output: GzipOutput,
     private readonly info: GzipInfo,
+    private readonly decoder: GzipDecoderFactory,
   ) {
     this.input = new GzipInput(source);
-    this.current = new GzipSession(0, 0, output, false);
+    this.current = new GzipSession(0, 0, output, false, decoder);
   }
 
   async abort(): Promise<void> {
@@ -113,7 +117,7 @@ class GzipReader {
       }
       if ('member' in outcome) {
         this.info.members += 1;
-        this.current = new GzipSession(outcome.member, 0, this.output, false);
+        this.current = new GzipSession(outcome.member, 0, this.output, false, this.decoder);
         this.input.rewind(outcome.member);
       }
     }
@@ -156,7 +160,7 @@ class GzipReader {
   private async replay(failed: GzipSession, fedTo: number, atClose: boolean): Promise<Outcome> {
     const start = failed.start;
     const windowStart = Math.max(start, fedTo - 2 * PIECE_BYTES);
-    const replay = new GzipSession(start, failed.delivered, this.output, true);
+    const replay = new GzipSession(start, failed.delivered, this.output, true, this.decoder);
     this.current = replay;
     let ok = true;
     for (let at = start; ok && at < windowStart;) {

@@ -4,6 +4,12 @@
  * bookkeeping (`GzipOutput`) lets a replacement session skip what an earlier one delivered.
  */
 
+/** Makes a streaming gzip decoder; hosts may lend a faster one than DecompressionStream. */
+export type GzipDecoderFactory = () => TransformStream<Uint8Array, Uint8Array>;
+
+export const platformGzipDecoder: GzipDecoderFactory = () =>
+  new DecompressionStream('gzip') as unknown as TransformStream<Uint8Array, Uint8Array>;
+
 /** The decoded stream handed to the caller, with its back-pressure. */
 export class GzipOutput {
   controller: ReadableStreamDefaultController<Uint8Array> | null = null;
@@ -58,8 +64,9 @@ export class GzipSession {
     private readonly output: GzipOutput,
     /** Reads decoded bytes as fast as they come, so a failure loses none (replays). */
     readonly eager: boolean,
+    decoder: GzipDecoderFactory,
   ) {
-    const stream = new DecompressionStream('gzip') as unknown as TransformStream<Uint8Array, Uint8Array>;
+    const stream = decoder();
     this.writer = stream.writable.getWriter();
     this.reader = stream.readable.getReader();
     // Rejections are recorded in `error`; these handlers only keep them from going unhandled.

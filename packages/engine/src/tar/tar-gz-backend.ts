@@ -1,3 +1,4 @@
+import type { GzipDecoderFactory } from './gzip-session.js';
 import type { ExtractionLimits } from '@archive-opener/shared';
 import type { OutputSink } from '../core/output-sink.js';
 import type { ArchiveSource, ExtractResult, ListResult, OperationOptions } from '../core/types.js';
@@ -16,8 +17,12 @@ import { extractTarStream, listTarStream, type TarStreamInfo } from './tar-backe
  */
 export { TarFallback as TarGzFallback } from './tar-backend.js';
 
-export async function listTarGz(source: ArchiveSource, options: OperationOptions): Promise<ListResult> {
-  return listTarStream(gunzip(source).stream, options, info(source, null));
+export async function listTarGz(
+  source: ArchiveSource,
+  options: OperationOptions,
+  decoder?: GzipDecoderFactory,
+): Promise<ListResult> {
+  return listTarStream(gunzip(source, decoder).stream, options, info(source, null));
 }
 
 export async function extractTarGz(
@@ -25,9 +30,10 @@ export async function extractTarGz(
   sink: OutputSink,
   limits: ExtractionLimits,
   options: OperationOptions,
+  decoder?: GzipDecoderFactory,
 ): Promise<ExtractResult> {
   const estimate = await estimateTarSize(source);
-  return extractTarStream(gunzip(source).stream, sink, limits, options, info(source, estimate));
+  return extractTarStream(gunzip(source, decoder).stream, sink, limits, options, info(source, estimate));
 }
 
 function info(source: ArchiveSource, bytesTotal: number | null): TarStreamInfo {
