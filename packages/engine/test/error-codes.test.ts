@@ -115,3 +115,18 @@ describe('safety limits, enforced while writing', () => {
     expect(result.entries.map((e) => e.path).sort()).toEqual(['filename_duplicate_empty', 'filename_duplicate_empty (2)']);
   });
 });
+
+describe('chosen entries', () => {
+  it.each([
+    ['py7zr/test_1.7z', 'scripts/py7zr'],
+    ['libzip/test.zip', 'testdir/test2'],
+    ['commons-compress/COMPRESS-245.tar.gz', 'topdirectory/about.html'],
+  ])('extracts only %s → %s, with the folders that lead to it', async (archive, wanted) => {
+    const out = outDir();
+    const listed = await listArchive(corpus(archive));
+    expect(listed.entries.map((e) => e.name)).toContain(wanted);
+    const result = await extractArchive(corpus(archive), out, { only: [wanted] });
+    expect(result.entries.filter((e) => e.type === 'file').map((e) => e.path)).toEqual([wanted]);
+    expect(readdirSync(join(out, wanted.split('/')[0] ?? ''))).not.toHaveLength(0);
+  });
+});

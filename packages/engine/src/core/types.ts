@@ -59,6 +59,18 @@ export interface Progress {
 
 export interface OperationOptions {
   password?: string;
+  /**
+   * Extract only these entries, named as `list` reports them (`ListedEntry.name`); all when
+   * absent. Folders on the way to them are created; the archive is still read as needed.
+   */
+  only?: readonly string[];
   limits?: Partial<ExtractionLimits>;
   onProgress?: (progress: Progress) => void;
+}
+
+/** Whether an entry (by its stored name) is wanted under `only`; trailing slashes never matter. */
+export function isWanted(options: OperationOptions, name: string): boolean {
+  if (!options.only) return true;
+  const bare = name.replace(/\/+$/, '');
+  return options.only.some((wanted) => wanted.replace(/\/+$/, '') === bare);
 }

@@ -7,7 +7,14 @@ import { NameAllocator } from '../core/name-allocator.js';
 import type { InputMounter, OutputSink } from '../core/output-sink.js';
 import { ProgressReporter } from '../core/progress-reporter.js';
 import { toSafeRelativePath } from '../core/safe-path.js';
-import type { ArchiveSource, ExtractResult, ExtractedEntry, ListResult, OperationOptions } from '../core/types.js';
+import {
+  isWanted,
+  type ArchiveSource,
+  type ExtractResult,
+  type ExtractedEntry,
+  type ListResult,
+  type OperationOptions,
+} from '../core/types.js';
 import { contained, mapSevenZipFailure } from './error-map.js';
 import { guardFileSystem, type GuardedOutput, type StagedEntry } from './fs-guard.js';
 import { copyHardLinks } from './hard-links.js';
@@ -95,7 +102,9 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
   );
   progress.phase('extracting', 0, bytesTotal, 0);
   try {
-    let step = extractStep(sz, output, archivePath, `${root}/1`, guard, tracker, job);
+    // Chosen entries are named to 7-Zip, except to the outer layer of a compressed stream.
+    const wrapped = listing.type.toLowerCase() in STREAM_SUFFIX;
+    let step = extractStep(sz, output, archivePath, `${root}/1`, guard, tracker, job, wrapped ? undefined : job.options.only);
     let format = formatName(listing.type);
     for (let depth = 1; ; depth += 1) {
       const inner = unwrapCandidate(sz, listing.type, step);
@@ -111,7 +120,7 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
         const viaReader = await extractTarFromStaging(sz, inner.path, sink, job, `tar.${format}`);
         if (viaReader) return viaReader;
       }
-      const next = extractStep(sz, output, inner.path, `${root}/${depth + 1}`, guard, tracker, job);
+      const next = extractStep(sz, output, inner.path, `${root}/${depth + 1}`, guard, tracker, job, job.options.only);
       sz.FS.unlink(inner.path);
       format = `${inner.format}.${format}`;
       step = next;
@@ -120,7 +129,7 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
     progress.phase('finalizing', tracker.bytesWritten, bytesTotal, tracker.entriesCreated);
     nameLoneStream(step, listing.type, job.sources[0]?.name ?? '');
     const rarLinks = listing.type.toLowerCase() === 'rar' ? await rar4SymlinkNames(job.sources) : new Set<string>();
-    const entries = await adoptAll(sz, sink, step, listing, rarLinks);
+    const entries = await adoptAll(sz, sink, step, listing, rarLinks, job.options);
     return { format, entries };
   } catch (error) {
     throw tracker.tripped ?? error;
@@ -150,11 +159,14 @@ function extractStep(
   guard: GuardedOutput,
   tracker: LimitTracker,
   job: SevenZipJob,
+  only: readonly string[] | undefined,
 ): Step {
   const before = guard.staged.length;
+  // -spd: names are names, not wildcards; `--` ends the switches (a name may start with "-").
+  const names = only ? ['-spd', '--', archivePath, ...only] : ['--', archivePath];
   // -aoa: 7-Zip replaces duplicates; the guard keeps the earlier copies (names never overwrite).
   const run = contained(
-    () => runCommand(sz, output, ['x', archivePath, `-o${dir}`, '-y', '-aoa', ...baseSwitches(job.options.password)]),
+    () => runCommand(sz, output, ['x', `-o${dir}`, '-y', '-aoa', ...baseSwitches(job.options.password), ...names]),
     {
       passwordProblem: false,
       passwordGiven: Boolean(job.options.password),
@@ -293,6 +305,7 @@ async function adoptAll(
   step: Step,
   listing: SltListing,
   rarLinks: ReadonlySet<string>,
+  options: OperationOptions,
 ): Promise<ExtractedEntry[]> {
   const allocator = new NameAllocator();
   const entries: ExtractedEntry[] = [];
@@ -305,6 +318,7 @@ async function adoptAll(
   ];
   for (const item of ordered) {
     if (isLzhLinkArtefact(item.stagedPath, links) || pseudo.has(item.stagedPath)) continue;
+    if (!isWanted(options, item.stagedPath) && !(item.type === 'dir' && leadsToWanted(options, item.stagedPath))) continue;
     const name = item.supersededName ?? item.preferredName ?? item.stagedPath;
     const safe = toSafeRelativePath(name);
     if (safe === null) continue;
@@ -325,8 +339,8 @@ async function adoptAll(
     }
     entries.push(entry);
   }
-  addRefusedLinks(entries, allocator, listing);
-  for (const link of links) {
+  addRefusedLinks(entries, allocator, listing, options);
+  for (const link of links.filter((l) => isWanted(options, l.name))) {
     const safe = toSafeRelativePath(link.name);
     if (safe !== null)
       entries.push({ path: allocator.allocate(safe, 'symlink'), type: 'symlink', size: 0, linkTarget: link.target });
@@ -334,11 +348,20 @@ async function adoptAll(
   return entries;
 }
 
+function leadsToWanted(options: OperationOptions, dir: string): boolean {
+  return options.only?.some((name) => name.startsWith(`${dir}/`)) ?? true;
+}
+
 /** Links 7-Zip refused to create never reach our hook; they are still entries of the archive. */
-function addRefusedLinks(entries: ExtractedEntry[], allocator: NameAllocator, listing: SltListing): void {
+function addRefusedLinks(
+  entries: ExtractedEntry[],
+  allocator: NameAllocator,
+  listing: SltListing,
+  options: OperationOptions,
+): void {
   const seen = new Set(entries.map((e) => e.path));
   for (const listed of listing.entries) {
-    if (listed.type !== 'symlink') continue;
+    if (listed.type !== 'symlink' || !isWanted(options, listed.name)) continue;
     const safe = toSafeRelativePath(listed.name);
     if (safe === null || seen.has(safe)) continue;
     const entry: ExtractedEntry = { path: allocator.allocate(safe, 'symlink'), type: 'symlink', size: 0 };

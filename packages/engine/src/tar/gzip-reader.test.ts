@@ -2,33 +2,17 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { constants, gunzipSync, gzipSync, inflateRawSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ArchiveSource } from '../core/types.js';
 import { gunzip, GzipFailure, type GzipInfo } from './gzip-reader.js';
+import { memorySource } from '../../test/support/memory-io.js';
 
 const CORPUS = '/work/shared/fixtures/corpus/';
-
-function memorySource(bytes: Uint8Array): ArchiveSource {
-  return {
-    name: 'test.gz',
-    size: bytes.length,
-    read: async (offset, length) => bytes.slice(offset, Math.min(bytes.length, offset + length)),
-    // Small, odd-sized chunks: pieces and member boundaries fall anywhere.
-    stream: () =>
-      new ReadableStream<Uint8Array>({
-        start(controller) {
-          for (let at = 0; at < bytes.length; at += 50_001) controller.enqueue(bytes.slice(at, at + 50_001));
-          controller.close();
-        },
-      }),
-  };
-}
 
 /** 'spec': DecompressionStream is replaced by one that follows the Compression Streams spec. */
 let decoder: 'platform' | 'spec' = 'platform';
 
 async function decode(bytes: Uint8Array): Promise<{ hash: string; length: number; info: GzipInfo }> {
   if (decoder === 'spec') vi.stubGlobal('DecompressionStream', specDecompressionStream(bytes));
-  const { stream, info } = gunzip(memorySource(bytes));
+  const { stream, info } = gunzip(memorySource(bytes, 'test.gz', 50_001));
   const hash = createHash('sha256');
   let length = 0;
   for await (const chunk of stream) {

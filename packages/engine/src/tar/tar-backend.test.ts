@@ -1,50 +1,10 @@
 import { SERVER_LIMITS, type ExtractionLimits } from '@archive-opener/shared';
 import { describe, expect, it } from 'vitest';
 import { EngineError } from '../core/engine-error.js';
-import type { OutputSink } from '../core/output-sink.js';
 import type { Progress } from '../core/types.js';
 import { extractTarStream, listTarStream, TarFallback, type TarStreamInfo } from './tar-backend.js';
 import { concat, end, file, header, pax, streamOf } from './tar-test-writer.js';
-
-class MemorySink implements OutputSink {
-  readonly files = new Map<string, Uint8Array>();
-  readonly dirs = new Set<string>();
-  readonly calls: string[] = [];
-  discards = 0;
-  failOn: string | null = null;
-
-  constructor(readonly bytesCalls: boolean) {
-    if (!bytesCalls) this.writeBytes = undefined;
-  }
-
-  async writeFile(path: string, data: ReadableStream<Uint8Array>): Promise<void> {
-    this.calls.push(`stream ${path}`);
-    this.claim(path);
-    this.files.set(path, new Uint8Array(await new Response(data).arrayBuffer()));
-  }
-  writeBytes? = async (path: string, data: Uint8Array): Promise<void> => {
-    this.calls.push(`bytes ${path}`);
-    this.claim(path);
-    this.files.set(path, data.slice());
-  };
-  async makeDirectory(path: string): Promise<void> {
-    this.dirs.add(path);
-  }
-  mountStaging(): string {
-    throw new Error('not used');
-  }
-  async adoptStaged(): Promise<void> {}
-  async clearStaging(): Promise<void> {}
-  async discard(): Promise<void> {
-    this.discards += 1;
-    this.files.clear();
-    this.dirs.clear();
-  }
-  private claim(path: string): void {
-    if (path === this.failOn) throw new Error('disk full');
-    if (this.files.has(path) || this.dirs.has(path)) throw new Error(`${path} written twice`);
-  }
-}
+import { MemorySink } from '../../test/support/memory-io.js';
 
 const info = (bytes: Uint8Array): TarStreamInfo => ({ format: 'tar', archiveBytes: bytes.length, bytesTotal: bytes.length });
 const extract = (
@@ -77,7 +37,7 @@ const sample = concat(
 describe('extractTarStream', () => {
   for (const bytesCalls of [true, false]) {
     it(`writes files, makes parents, reports links, skips the rest, renames repeats (writeBytes: ${bytesCalls})`, async () => {
-      const sink = new MemorySink(bytesCalls);
+      const sink = new MemorySink({ writeBytes: bytesCalls });
       const result = await extract(sample, sink);
       expect(result).toEqual({
         format: 'tar',
@@ -105,7 +65,7 @@ describe('extractTarStream', () => {
 
   it('hands a non-tar, or input with no header, to 7-Zip without touching the sink', async () => {
     for (const bytes of [new Uint8Array(2000).fill(42), end(4), new Uint8Array(0)]) {
-      const sink = new MemorySink(true);
+      const sink = new MemorySink({ writeBytes: true });
       expect(await failure(extract(bytes, sink))).toBeInstanceOf(TarFallback);
       expect(sink.calls.length + sink.dirs.size + sink.discards).toBe(0);
     }
@@ -113,7 +73,7 @@ describe('extractTarStream', () => {
 
   it('reports damage found after a write as CORRUPT_ARCHIVE and discards the output', async () => {
     for (const bytesCalls of [true, false]) {
-      const sink = new MemorySink(bytesCalls);
+      const sink = new MemorySink({ writeBytes: bytesCalls });
       const damaged = concat(file('a.txt', 'x'.repeat(300_000)), file('b.txt', 'y', { checksum: 'bad' }), end());
       expect(await failure(extract(damaged, sink))).toMatchObject({ code: 'CORRUPT_ARCHIVE', details: { kind: 'corrupt' } });
       expect(sink.discards).toBe(1);
@@ -128,7 +88,7 @@ describe('extractTarStream', () => {
       [true, 'dir/a.txt'],
       [false, 'deep/er/b.bin'],
     ] as const) {
-      const sink = new MemorySink(bytesCalls);
+      const sink = new MemorySink({ writeBytes: bytesCalls });
       sink.failOn = path;
       const error = await failure(extract(sample, sink));
       expect(error).toBeInstanceOf(Error);
@@ -145,14 +105,14 @@ describe('extractTarStream', () => {
       end(),
     );
     const limits = { ...SERVER_LIMITS, maxTotalBytes: 10 << 20 };
-    const sink = new MemorySink(true);
+    const sink = new MemorySink({ writeBytes: true });
     expect(await failure(extract(sparse, sink, limits))).toMatchObject({
       code: 'LIMIT_EXCEEDED',
       details: { limit: 'totalBytes' },
     });
     expect(sink.discards).toBe(1);
     const few = { ...SERVER_LIMITS, maxEntries: 3 };
-    expect(await failure(extract(sample, new MemorySink(true), few))).toMatchObject({
+    expect(await failure(extract(sample, new MemorySink({ writeBytes: true }), few))).toMatchObject({
       code: 'LIMIT_EXCEEDED',
       details: { limit: 'entryCount' },
     });
@@ -160,7 +120,7 @@ describe('extractTarStream', () => {
 
   it('reports progress against the expected total', async () => {
     const progress: Progress[] = [];
-    await extract(sample, new MemorySink(false), SERVER_LIMITS, (p) => progress.push(p));
+    await extract(sample, new MemorySink({ writeBytes: false }), SERVER_LIMITS, (p) => progress.push(p));
     expect(progress.every((p) => p.phase === 'extracting' && p.bytesTotal === sample.length)).toBe(true);
     expect(progress.at(-1)).toEqual({ phase: 'extracting', bytesDone: 300_016, bytesTotal: sample.length, entriesDone: 10 });
   });
@@ -176,7 +136,7 @@ describe('extractTarStream', () => {
         },
       });
     };
-    const sink = new MemorySink(true);
+    const sink = new MemorySink({ writeBytes: true });
     const early = extractTarStream(failing(new Uint8Array(0)), sink, SERVER_LIMITS, {}, info(sample));
     expect(await failure(early)).toBeInstanceOf(TarFallback);
     const late = extractTarStream(

@@ -1,16 +1,15 @@
-import { createHash, type Hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { SERVER_LIMITS } from '@archive-opener/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EngineError } from '../core/engine-error.js';
-import type { OutputSink } from '../core/output-sink.js';
 import { toSafeRelativePath } from '../core/safe-path.js';
 import type { ExtractedEntry, ExtractResult } from '../core/types.js';
 import { extractTarStream, listTarStream, TarFallback } from './tar-backend.js';
+import { MemorySink, memorySource } from '../../test/support/memory-io.js';
 
 /**
- * Every plain-tar case of the public corpus through extractTarStream, into a sink that hashes
- * what it is given. An expected entry must be found under its own name, with its type (and
+ * Every plain-tar case of the public corpus through extractTarStream, into an in-memory sink
+ * that refuses a path written twice. An expected entry must be found under its own name, with its type (and
  * content for files); `KNOWN_FAILURES` lists the cases that cannot pass, and why.
  */
 
@@ -46,62 +45,12 @@ const KNOWN_FAILURES: Record<string, string> = {
     'missing file GNUSparseFile.38663/sparse (rebuilt as "sparse", like bsdtar)',
 };
 
-class HashingSink implements OutputSink {
-  readonly files = new Map<string, { sha256: string; size: number }>();
-  readonly dirs = new Set<string>();
-  discards = 0;
-
-  async writeFile(path: string, data: ReadableStream<Uint8Array>): Promise<void> {
-    const hash = this.claim(path);
-    let size = 0;
-    for await (const chunk of data) {
-      hash.update(chunk);
-      size += chunk.length;
-    }
-    this.files.set(path, { sha256: hash.digest('hex'), size });
-  }
-  async writeBytes(path: string, data: Uint8Array): Promise<void> {
-    this.files.set(path, { sha256: this.claim(path).update(data).digest('hex'), size: data.length });
-  }
-  async makeDirectory(path: string): Promise<void> {
-    if (this.files.has(path)) throw new Error(`${path} is a file`);
-    this.dirs.add(path);
-  }
-  mountStaging(): string {
-    throw new Error('not used');
-  }
-  async adoptStaged(): Promise<void> {
-    throw new Error('not used');
-  }
-  async clearStaging(): Promise<void> {
-    throw new Error('not used');
-  }
-  async discard(): Promise<void> {
-    this.discards += 1;
-    this.files.clear();
-    this.dirs.clear();
-  }
-  private claim(path: string): Hash {
-    if (this.files.has(path) || this.dirs.has(path)) throw new Error(`${path} written twice`);
-    this.files.set(path, { sha256: '', size: 0 });
-    return createHash('sha256');
-  }
-}
-
 /** The file as a stream in odd-sized chunks, so headers and bodies straddle chunk boundaries. */
 function fileStream(path: string): ReadableStream<Uint8Array> {
-  const bytes = new Uint8Array(readFileSync(path));
-  let at = 0;
-  return new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (at >= bytes.length) return controller.close();
-      controller.enqueue(bytes.slice(at, at + 65_521));
-      at += 65_521;
-    },
-  });
+  return memorySource(new Uint8Array(readFileSync(path)), path, 65_521).stream();
 }
 
-function run(testCase: ManifestCase, sink: HashingSink): Promise<ExtractResult> {
+function run(testCase: ManifestCase, sink: MemorySink): Promise<ExtractResult> {
   const size = readFileSync(CORPUS + testCase.path).length;
   return extractTarStream(
     fileStream(CORPUS + testCase.path),
@@ -117,7 +66,7 @@ function run(testCase: ManifestCase, sink: HashingSink): Promise<ExtractResult> 
 }
 
 /** What differs from the manifest (empty: the case passes). `renamed` accepts a duplicate kept as "name (2)". */
-function problemsOf(testCase: ManifestCase, result: ExtractResult, sink: HashingSink, renamed: boolean): string[] {
+function problemsOf(testCase: ManifestCase, result: ExtractResult, sink: MemorySink, renamed: boolean): string[] {
   const problems: string[] = [];
   for (const expected of testCase.entries ?? []) {
     const name = toSafeRelativePath(expected.name) ?? expected.name;
@@ -127,7 +76,7 @@ function problemsOf(testCase: ManifestCase, result: ExtractResult, sink: Hashing
     const typed = candidates.filter((e) => e.type === expected.type);
     if (candidates.length === 0) problems.push(`missing ${expected.type} ${expected.name}`);
     else if (typed.length === 0) problems.push(`${expected.name}: type ${candidates[0]?.type}, expected ${expected.type}`);
-    else if (expected.type === 'file' && !typed.some((e) => sink.files.get(e.path)?.sha256 === expected.sha256)) {
+    else if (expected.type === 'file' && !typed.some((e) => sink.sha256(e.path) === expected.sha256)) {
       problems.push(`${expected.name}: content differs`);
     } else if (
       expected.type === 'symlink' &&
@@ -155,7 +104,7 @@ describe('extractTarStream on every plain tar of the corpus', () => {
     if (testCase.expect === 'ok') {
       test(`extracts ${testCase.path}${known ? ` (known failure: ${known})` : ''}`, async () => {
         tally.ok += 1;
-        const sink = new HashingSink();
+        const sink = new MemorySink({ writeBytes: true });
         const result = await run(testCase, sink);
         expect(result.format).toBe('tar');
         expect(sink.discards).toBe(0);
@@ -168,7 +117,7 @@ describe('extractTarStream on every plain tar of the corpus', () => {
     } else {
       test(`refuses ${testCase.path} (${testCase.errorKind ?? '?'})`, async () => {
         tally.error += 1;
-        const sink = new HashingSink();
+        const sink = new MemorySink({ writeBytes: true });
         const error = await run(testCase, sink).then(
           () => null,
           (e: unknown) => e,

@@ -3,7 +3,7 @@ import { NameAllocator } from '../core/name-allocator.js';
 import type { OutputSink } from '../core/output-sink.js';
 import { ProgressReporter } from '../core/progress-reporter.js';
 import { toSafeRelativePath } from '../core/safe-path.js';
-import type { ExtractedEntry, OperationOptions } from '../core/types.js';
+import { isWanted, type ExtractedEntry, type OperationOptions } from '../core/types.js';
 import type { TarEntry } from './tar-reader.js';
 
 /** Files up to this size go to `writeBytes` in one piece when the sink has it (cheaper than a stream). */
@@ -29,7 +29,7 @@ export class TarExtraction {
   constructor(
     readonly sink: OutputSink,
     readonly tracker: LimitTracker,
-    options: OperationOptions,
+    private readonly options: OperationOptions,
     private readonly estimate: number | null,
   ) {
     this.progress = new ProgressReporter(options.onProgress);
@@ -42,7 +42,7 @@ export class TarExtraction {
   }
 
   async extract(entry: TarEntry): Promise<void> {
-    if (entry.kind === 'other') return; // the reader skips the body
+    if (entry.kind === 'other' || !isWanted(this.options, entry.name)) return; // the reader skips the body
     const safe = toSafeRelativePath(entry.name);
     if (safe === null) return;
     const type = entry.kind === 'hardlink' ? 'symlink' : entry.kind;

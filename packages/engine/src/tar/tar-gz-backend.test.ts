@@ -1,14 +1,11 @@
-import { createHash } from 'node:crypto';
-import { createReadStream, readFileSync } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
-import { Readable } from 'node:stream';
+import { readFileSync } from 'node:fs';
 import { SERVER_LIMITS, type ExtractionLimits } from '@archive-opener/shared';
 import { describe, expect, it } from 'vitest';
 import { EngineError } from '../core/engine-error.js';
-import type { OutputSink } from '../core/output-sink.js';
-import type { ArchiveSource, ExtractResult, Progress } from '../core/types.js';
+import type { ExtractResult, Progress } from '../core/types.js';
 import { extractTarGz, listTarGz, TarGzFallback } from './tar-gz-backend.js';
 import { concat, end, file, header, pax } from './tar-test-writer.js';
+import { fileSource, MemorySink, memorySource, sha256 } from '../../test/support/memory-io.js';
 
 const CORPUS = '/work/shared/fixtures/corpus/';
 
@@ -27,64 +24,6 @@ interface ManifestCase {
 
 const manifest = JSON.parse(readFileSync(`${CORPUS}manifest.json`, 'utf8')) as ManifestCase[];
 const tarGzCases = manifest.filter((c) => c.format === 'tar.gz' || c.path.endsWith('.tgz'));
-
-async function fileSource(path: string): Promise<ArchiveSource> {
-  const { size } = await stat(path);
-  return {
-    name: path.slice(path.lastIndexOf('/') + 1),
-    size,
-    async read(offset, length) {
-      const handle = await open(path, 'r');
-      try {
-        const buffer = Buffer.alloc(Math.max(0, Math.min(length, size - offset)));
-        const { bytesRead } = await handle.read(buffer, 0, buffer.length, offset);
-        return new Uint8Array(buffer.buffer, buffer.byteOffset, bytesRead);
-      } finally {
-        await handle.close();
-      }
-    },
-    stream: () => Readable.toWeb(createReadStream(path, { highWaterMark: 1 << 20 })) as ReadableStream<Uint8Array>,
-  };
-}
-
-function memorySource(bytes: Uint8Array, name = 'archive.tar.gz'): ArchiveSource {
-  return {
-    name,
-    size: bytes.length,
-    read: async (offset, length) => bytes.slice(offset, Math.min(bytes.length, offset + length)),
-    stream: () => new Blob([bytes as Uint8Array<ArrayBuffer>]).stream(),
-  };
-}
-
-class MemorySink implements OutputSink {
-  readonly files = new Map<string, Uint8Array>();
-  readonly dirs = new Set<string>();
-  discards = 0;
-
-  async writeFile(path: string, data: ReadableStream<Uint8Array>): Promise<void> {
-    if (this.files.has(path) || this.dirs.has(path)) throw new Error(`${path} written twice`);
-    this.files.set(path, new Uint8Array(await new Response(data).arrayBuffer()));
-  }
-  async makeDirectory(path: string): Promise<void> {
-    this.dirs.add(path);
-  }
-  mountStaging(): string {
-    throw new Error('not used');
-  }
-  async adoptStaged(): Promise<void> {
-    throw new Error('not used');
-  }
-  async clearStaging(): Promise<void> {
-    throw new Error('not used');
-  }
-  async discard(): Promise<void> {
-    this.discards += 1;
-    this.files.clear();
-    this.dirs.clear();
-  }
-}
-
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 async function gzip(bytes: Uint8Array): Promise<Uint8Array> {
   return new Uint8Array(

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,10 +5,10 @@ import { SERVER_LIMITS, type ExtractionLimits } from '@archive-opener/shared';
 import { Uint8ArrayReader, Uint8ArrayWriter, ZipWriter } from '@zip.js/zip.js';
 import { describe, expect, it } from 'vitest';
 import { EngineError } from '../core/engine-error.js';
-import type { OutputSink } from '../core/output-sink.js';
-import type { ArchiveSource, ExtractResult, OperationOptions, Progress } from '../core/types.js';
+import type { ExtractResult, OperationOptions, Progress } from '../core/types.js';
 import { extractZip, listZip, ZipFallback } from './zip-backend.js';
 import { decodeCp437 } from './zip-names.js';
+import { type CountingSource, MemorySink, memorySource, sha256 } from '../../test/support/memory-io.js';
 
 const CORPUS = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../../shared/fixtures/corpus');
 
@@ -34,54 +33,8 @@ function caseOf(path: string): ManifestCase {
   return found;
 }
 
-type CountingSource = ArchiveSource & { bytesRead: number };
-
-function memorySource(bytes: Uint8Array, name: string): CountingSource {
-  const source = {
-    name,
-    size: bytes.length,
-    bytesRead: 0,
-    read: async (offset: number, length: number) => {
-      const slice = bytes.slice(offset, offset + length);
-      source.bytesRead += slice.length;
-      return slice;
-    },
-    stream: () => new Blob([bytes.slice()]).stream(),
-  };
-  return source;
-}
-
 const corpusSource = (path: string): CountingSource =>
   memorySource(readFileSync(join(CORPUS, path)), path.split('/').at(-1) ?? path);
-
-class MemorySink implements OutputSink {
-  readonly files = new Map<string, Uint8Array>();
-  readonly dirs = new Set<string>();
-  discards = 0;
-
-  async writeFile(path: string, data: ReadableStream<Uint8Array>): Promise<void> {
-    const chunks: Uint8Array[] = [];
-    for await (const chunk of data) chunks.push(chunk);
-    this.files.set(path, Buffer.concat(chunks));
-  }
-  async makeDirectory(path: string): Promise<void> {
-    this.dirs.add(path);
-  }
-  mountStaging(): string {
-    throw new Error('not used');
-  }
-  async adoptStaged(): Promise<void> {
-    throw new Error('not used');
-  }
-  async clearStaging(): Promise<void> {
-    throw new Error('not used');
-  }
-  async discard(): Promise<void> {
-    this.discards += 1;
-    this.files.clear();
-    this.dirs.clear();
-  }
-}
 
 async function extract(path: string, options: OperationOptions = {}, limits: ExtractionLimits = SERVER_LIMITS) {
   const sink = new MemorySink();
@@ -98,11 +51,6 @@ async function failure(run: Promise<unknown>): Promise<unknown> {
   );
 }
 
-const sha256 = (data: Uint8Array | undefined) =>
-  createHash('sha256')
-    .update(data ?? new Uint8Array())
-    .digest('hex');
-
 /** Checks every manifest entry was produced; legacy names (nameHex) are compared once decoded. */
 function expectManifest(path: string, sink: MemorySink, result: ExtractResult, decode?: (raw: Uint8Array) => string) {
   const byPath = new Map(result.entries.map((e) => [e.path, e]));
@@ -112,7 +60,7 @@ function expectManifest(path: string, sink: MemorySink, result: ExtractResult, d
     expect(got, `${path}: ${name}`).toMatchObject({ type: expected.type });
     if (expected.type === 'file') {
       expect(got?.size, `${path}: size of ${name}`).toBe(expected.size);
-      expect(sha256(sink.files.get(name)), `${path}: content of ${name}`).toBe(expected.sha256);
+      expect(sha256(sink.files.get(name) ?? new Uint8Array()), `${path}: content of ${name}`).toBe(expected.sha256);
     }
   }
 }

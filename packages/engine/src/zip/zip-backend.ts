@@ -6,7 +6,15 @@ import { NameAllocator } from '../core/name-allocator.js';
 import type { OutputSink } from '../core/output-sink.js';
 import { ProgressReporter } from '../core/progress-reporter.js';
 import { toSafeRelativePath } from '../core/safe-path.js';
-import type { ArchiveSource, ExtractedEntry, ExtractResult, ListedEntry, ListResult, OperationOptions } from '../core/types.js';
+import {
+  isWanted,
+  type ArchiveSource,
+  type ExtractedEntry,
+  type ExtractResult,
+  type ListedEntry,
+  type ListResult,
+  type OperationOptions,
+} from '../core/types.js';
 import type { NativeCodec } from '../core/native-codec.js';
 import { decodeNatively, suitsNativeCodec } from './native-entry.js';
 import { messageOf, openZip, ZipFallback, type OpenedZip, type ZipItem } from './zip-archive.js';
@@ -107,7 +115,7 @@ async function writeAll(
 ): Promise<ExtractedEntry[]> {
   const job = new Extraction(zip, sink, limits, options, password, codec);
   job.report(true);
-  for (const item of zip.items) {
+  for (const item of zip.items.filter((i) => isWanted(options, i.name))) {
     try {
       await writeItem(job, item);
     } catch (error) {
