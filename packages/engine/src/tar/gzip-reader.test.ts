@@ -4,8 +4,9 @@ import { constants, gunzipSync, gzipSync, inflateRawSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { gunzip, GzipFailure, type GzipInfo } from './gzip-reader.js';
 import { memorySource } from '../../test/support/memory-io.js';
+import { CORPUS_DIR } from '../../test/corpus/manifest.js';
 
-const CORPUS = '/work/shared/fixtures/corpus/';
+const CORPUS = `${CORPUS_DIR}/`;
 
 /** 'spec': DecompressionStream is replaced by one that follows the Compression Streams spec. */
 let decoder: 'platform' | 'spec' = 'platform';

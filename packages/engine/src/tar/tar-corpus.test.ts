@@ -6,6 +6,7 @@ import { toSafeRelativePath } from '../core/safe-path.js';
 import type { ExtractedEntry, ExtractResult } from '../core/types.js';
 import { extractTarStream, listTarStream, TarFallback } from './tar-backend.js';
 import { MemorySink, memorySource } from '../../test/support/memory-io.js';
+import { CORPUS_DIR, loadManifest, type ManifestCase } from '../../test/corpus/manifest.js';
 
 /**
  * Every plain-tar case of the public corpus through extractTarStream, into an in-memory sink
@@ -13,25 +14,9 @@ import { MemorySink, memorySource } from '../../test/support/memory-io.js';
  * content for files); `KNOWN_FAILURES` lists the cases that cannot pass, and why.
  */
 
-const CORPUS = '/work/shared/fixtures/corpus/';
+const CORPUS = `${CORPUS_DIR}/`;
 
-interface ManifestEntry {
-  name: string;
-  type: 'file' | 'dir' | 'symlink';
-  size: number | null;
-  sha256: string | null;
-  target?: string;
-}
-interface ManifestCase {
-  path: string;
-  format: string;
-  expect: 'ok' | 'error';
-  errorKind: string | null;
-  entries: ManifestEntry[] | null;
-  entriesMode: 'exact' | 'subset';
-}
-
-const manifest = JSON.parse(readFileSync(`${CORPUS}manifest.json`, 'utf8')) as ManifestCase[];
+const manifest = loadManifest();
 const tarCases = manifest.filter((c) => c.format === 'tar');
 
 /** Cases that fail by design, with the reason. */

@@ -6,23 +6,11 @@ import type { ExtractResult, Progress } from '../core/types.js';
 import { extractTarGz, listTarGz, TarGzFallback } from './tar-gz-backend.js';
 import { concat, end, file, header, pax } from './tar-test-writer.js';
 import { fileSource, MemorySink, memorySource, sha256 } from '../../test/support/memory-io.js';
+import { CORPUS_DIR, loadManifest, type ManifestEntry } from '../../test/corpus/manifest.js';
 
-const CORPUS = '/work/shared/fixtures/corpus/';
+const CORPUS = `${CORPUS_DIR}/`;
 
-interface ManifestEntry {
-  name: string;
-  type: 'file' | 'dir' | 'symlink';
-  size: number | null;
-  sha256: string | null;
-}
-interface ManifestCase {
-  path: string;
-  format: string;
-  expect: 'ok' | 'error';
-  entries: ManifestEntry[] | null;
-}
-
-const manifest = JSON.parse(readFileSync(`${CORPUS}manifest.json`, 'utf8')) as ManifestCase[];
+const manifest = loadManifest();
 const tarGzCases = manifest.filter((c) => c.format === 'tar.gz' || c.path.endsWith('.tgz'));
 
 async function gzip(bytes: Uint8Array): Promise<Uint8Array> {

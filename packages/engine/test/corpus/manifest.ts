@@ -8,8 +8,10 @@ export const CORPUS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../.
 export interface ManifestEntry {
   name: string;
   type: 'file' | 'dir' | 'symlink';
-  size?: number;
-  sha256?: string;
+  size?: number | null;
+  sha256?: string | null;
+  /** A link's target, where the reference tools recorded it. */
+  target?: string;
   /** The name's raw bytes when they were not UTF-8 (`name` is then a lossy reading). */
   nameHex?: string;
 }
