@@ -130,3 +130,12 @@ describe('chosen entries', () => {
     expect(readdirSync(join(out, wanted.split('/')[0] ?? ''))).not.toHaveLength(0);
   });
 });
+
+describe('a failure part-way leaves the output folder as it was', () => {
+  it.each([['libzip/test.zip'], ['commons-compress/COMPRESS-245.tar.gz'], ['hostile/traversal.tar']])('%s', async (archive) => {
+    const out = outDir();
+    const failure = await codeOf(extractArchive(corpus(archive), out, { limits: { maxEntries: 1 } }));
+    expect(failure.code).toBe('LIMIT_EXCEEDED');
+    expect(readdirSync(out)).toEqual([]);
+  });
+});

@@ -18,7 +18,14 @@ export function diskSink(root: string): OutputSink & { readonly written: readonl
   const written: string[] = [];
   let stagedInMemory = false;
   const madeDirs: string[] = [];
-  const ensureParent = async (path: string) => mkdir(dirname(join(root, path)), { recursive: true });
+  // Folders already made: most entries share a parent, and each mkdir is a trip to the thread pool.
+  const madeParents = new Set<string>();
+  const ensureParent = async (path: string) => {
+    const parent = dirname(join(root, path));
+    if (madeParents.has(parent)) return;
+    await mkdir(parent, { recursive: true });
+    madeParents.add(parent);
+  };
 
   return {
     written,
@@ -61,6 +68,12 @@ export function diskSink(root: string): OutputSink & { readonly written: readonl
     async discard() {
       for (const path of written.splice(0)) await rm(join(root, path), { force: true });
       for (const path of madeDirs.splice(0).reverse()) await rmdir(join(root, path)).catch(() => undefined);
+      // Parents made on the way, deepest first; rmdir leaves any folder that is not empty.
+      const parents = [...madeParents].sort((a, b) => b.length - a.length);
+      madeParents.clear();
+      for (const parent of parents) {
+        for (let dir = parent; dir.startsWith(`${root}/`); dir = dirname(dir)) await rmdir(dir).catch(() => undefined);
+      }
       await rm(staging, { recursive: true, force: true });
     },
   };
