@@ -3,26 +3,16 @@ import { detectFormat } from '../core/detect.js';
 import { checkDeclaredLimits } from '../core/declared-limits.js';
 import { EngineError } from '../core/engine-error.js';
 import { LimitTracker } from '../core/limit-tracker.js';
-import { NameAllocator } from '../core/name-allocator.js';
 import type { InputMounter, OutputSink } from '../core/output-sink.js';
 import { ProgressReporter } from '../core/progress-reporter.js';
-import { toSafeRelativePath } from '../core/safe-path.js';
-import {
-  isWanted,
-  type ArchiveSource,
-  type ExtractResult,
-  type ExtractedEntry,
-  type ListResult,
-  type OperationOptions,
-} from '../core/types.js';
+import type { ArchiveSource, ExtractResult, ListResult, OperationOptions } from '../core/types.js';
 import { contained, mapSevenZipFailure } from './error-map.js';
 import { guardFileSystem, type GuardedOutput, type StagedEntry } from './fs-guard.js';
 import { copyHardLinks } from './hard-links.js';
 import { decompressedName } from './stream-name.js';
-import { isLzhLinkArtefact, lzhLinks } from './lzh-links.js';
 import { rar4SymlinkNames } from './rar4-links.js';
-import { pseudoEntryNames } from './pseudo-entries.js';
-import { extractTarStream, TarFallback } from '../tar/tar-backend.js';
+import { adoptAll, type Step } from './adopt-staged.js';
+import { extractTarFromStaging } from './staged-tar.js';
 import { scanSevenZipHeader } from './kdf-scan.js';
 import { createSevenZip, runCommand, type RunOutput, type SevenZipFactory, type SevenZipModule } from './sevenzip-module.js';
 import { kdfCyclesFromMethods, parseSltListing, type SltListing } from './slt-listing.js';
@@ -146,11 +136,6 @@ function hasUndecodableNames(listing: SltListing): boolean {
   return listing.entries.some((e) => !e.name.isWellFormed());
 }
 
-interface Step {
-  dir: string;
-  entries: StagedEntry[];
-}
-
 function extractStep(
   sz: SevenZipModule,
   output: RunOutput,
@@ -188,54 +173,6 @@ function extractStep(
       return inStep;
     });
   return { dir, entries };
-}
-
-/** Reads a .tar 7-Zip unpacked from its compressed stream with our reader; null = let 7-Zip do it. */
-async function extractTarFromStaging(
-  sz: SevenZipModule,
-  path: string,
-  sink: OutputSink,
-  job: SevenZipJob,
-  format: string,
-): Promise<ExtractResult | null> {
-  const size = sz.FS.stat(path).size;
-  const archiveBytes = job.sources.reduce((sum, s) => sum + s.size, 0);
-  try {
-    const result = await extractTarStream(stagedFileStream(sz, path), sink, job.limits, job.options, {
-      format,
-      archiveBytes,
-      bytesTotal: size,
-    });
-    return { ...result, format };
-  } catch (error) {
-    if (error instanceof TarFallback) return null;
-    throw error;
-  }
-}
-
-/** The bytes of a file inside the 7-Zip instance, pulled 1 MiB at a time. */
-function stagedFileStream(sz: SevenZipModule, path: string): ReadableStream<Uint8Array> {
-  const file = sz.FS.open(path, 'r');
-  let position = 0;
-  let open = true;
-  const close = () => {
-    if (open) sz.FS.close(file);
-    open = false;
-  };
-  return new ReadableStream<Uint8Array>({
-    pull(controller) {
-      const chunk = new Uint8Array(1 << 20);
-      const read = sz.FS.read(file, chunk, 0, chunk.length, position);
-      if (read === 0) {
-        close();
-        controller.close();
-        return;
-      }
-      position += read;
-      controller.enqueue(chunk.subarray(0, read));
-    },
-    cancel: close,
-  });
 }
 
 /** The file out of a plain compressed stream is named after the archive, like gzip -d does. */
@@ -296,77 +233,6 @@ function checkKdf(cycles: number | null, max: number): void {
       max,
       actual: cycles,
     });
-  }
-}
-
-async function adoptAll(
-  sz: SevenZipModule,
-  sink: OutputSink,
-  step: Step,
-  listing: SltListing,
-  rarLinks: ReadonlySet<string>,
-  options: OperationOptions,
-): Promise<ExtractedEntry[]> {
-  const allocator = new NameAllocator();
-  const entries: ExtractedEntry[] = [];
-  // Later duplicates keep the name (as with every native tool); earlier ones become "name (2)".
-  const links = lzhLinks(listing.type, listing.entries);
-  const pseudo = pseudoEntryNames(listing.type, listing.entries);
-  const ordered = [
-    ...step.entries.filter((e) => e.supersededName === undefined),
-    ...step.entries.filter((e) => e.supersededName !== undefined),
-  ];
-  for (const item of ordered) {
-    if (isLzhLinkArtefact(item.stagedPath, links) || pseudo.has(item.stagedPath)) continue;
-    if (!isWanted(options, item.stagedPath) && !(item.type === 'dir' && leadsToWanted(options, item.stagedPath))) continue;
-    const name = item.supersededName ?? item.preferredName ?? item.stagedPath;
-    const safe = toSafeRelativePath(name);
-    if (safe === null) continue;
-    const path = allocator.allocate(safe, item.type);
-    const entry: ExtractedEntry = { path, type: item.type, size: 0 };
-    if (path !== item.stagedPath) entry.originalName = item.supersededName ?? item.stagedPath;
-    if (item.type === 'dir') {
-      await sink.makeDirectory(path);
-    } else if (item.type === 'file' && rarLinks.has(item.stagedPath)) {
-      // A RAR4 link that 7-Zip wrote as a file of its target: report the link, keep no file.
-      entry.type = 'symlink';
-      entry.linkTarget = new TextDecoder().decode(sz.FS.readFile(`${step.dir}/${item.stagedPath}`).subarray(0, 4096));
-    } else if (item.type === 'file') {
-      entry.size = sz.FS.stat(`${step.dir}/${item.stagedPath}`).size;
-      await sink.adoptStaged(sz, `${step.dir}/${item.stagedPath}`, path);
-    } else if (item.linkTarget !== undefined) {
-      entry.linkTarget = item.linkTarget;
-    }
-    entries.push(entry);
-  }
-  addRefusedLinks(entries, allocator, listing, options);
-  for (const link of links.filter((l) => isWanted(options, l.name))) {
-    const safe = toSafeRelativePath(link.name);
-    if (safe !== null)
-      entries.push({ path: allocator.allocate(safe, 'symlink'), type: 'symlink', size: 0, linkTarget: link.target });
-  }
-  return entries;
-}
-
-function leadsToWanted(options: OperationOptions, dir: string): boolean {
-  return options.only?.some((name) => name.startsWith(`${dir}/`)) ?? true;
-}
-
-/** Links 7-Zip refused to create never reach our hook; they are still entries of the archive. */
-function addRefusedLinks(
-  entries: ExtractedEntry[],
-  allocator: NameAllocator,
-  listing: SltListing,
-  options: OperationOptions,
-): void {
-  const seen = new Set(entries.map((e) => e.path));
-  for (const listed of listing.entries) {
-    if (listed.type !== 'symlink' || !isWanted(options, listed.name)) continue;
-    const safe = toSafeRelativePath(listed.name);
-    if (safe === null || seen.has(safe)) continue;
-    const entry: ExtractedEntry = { path: allocator.allocate(safe, 'symlink'), type: 'symlink', size: 0 };
-    if (listed.linkTarget !== undefined) entry.linkTarget = listed.linkTarget;
-    entries.push(entry);
   }
 }
 

@@ -1,0 +1,91 @@
+import { NameAllocator } from '../core/name-allocator.js';
+import type { OutputSink } from '../core/output-sink.js';
+import { toSafeRelativePath } from '../core/safe-path.js';
+import { isWanted, type ExtractedEntry, type OperationOptions } from '../core/types.js';
+import type { StagedEntry } from './fs-guard.js';
+import { isLzhLinkArtefact, lzhLinks } from './lzh-links.js';
+import { pseudoEntryNames } from './pseudo-entries.js';
+import type { SevenZipModule } from './sevenzip-module.js';
+import type { SltListing } from './slt-listing.js';
+
+/** What one 7-Zip command wrote: its output folder inside the instance, and the entries in it. */
+export interface Step {
+  dir: string;
+  entries: StagedEntry[];
+}
+
+/**
+ * Moves what 7-Zip staged to its final, safe and unique paths through the sink, and turns the
+ * format quirks 7-Zip leaves in (LHA and RAR 4 links written as folders or files, RAR versions,
+ * XAR's table of contents) into what the archive really holds.
+ */
+export async function adoptAll(
+  sz: SevenZipModule,
+  sink: OutputSink,
+  step: Step,
+  listing: SltListing,
+  rarLinks: ReadonlySet<string>,
+  options: OperationOptions,
+): Promise<ExtractedEntry[]> {
+  const allocator = new NameAllocator();
+  const entries: ExtractedEntry[] = [];
+  // Later duplicates keep the name (as with every native tool); earlier ones become "name (2)".
+  const links = lzhLinks(listing.type, listing.entries);
+  const pseudo = pseudoEntryNames(listing.type, listing.entries);
+  const ordered = [
+    ...step.entries.filter((e) => e.supersededName === undefined),
+    ...step.entries.filter((e) => e.supersededName !== undefined),
+  ];
+  for (const item of ordered) {
+    if (isLzhLinkArtefact(item.stagedPath, links) || pseudo.has(item.stagedPath)) continue;
+    if (!isWanted(options, item.stagedPath) && !(item.type === 'dir' && leadsToWanted(options, item.stagedPath))) continue;
+    const name = item.supersededName ?? item.preferredName ?? item.stagedPath;
+    const safe = toSafeRelativePath(name);
+    if (safe === null) continue;
+    const path = allocator.allocate(safe, item.type);
+    const entry: ExtractedEntry = { path, type: item.type, size: 0 };
+    if (path !== item.stagedPath) entry.originalName = item.supersededName ?? item.stagedPath;
+    if (item.type === 'dir') {
+      await sink.makeDirectory(path);
+    } else if (item.type === 'file' && rarLinks.has(item.stagedPath)) {
+      // A RAR4 link that 7-Zip wrote as a file of its target: report the link, keep no file.
+      entry.type = 'symlink';
+      entry.linkTarget = new TextDecoder().decode(sz.FS.readFile(`${step.dir}/${item.stagedPath}`).subarray(0, 4096));
+    } else if (item.type === 'file') {
+      entry.size = sz.FS.stat(`${step.dir}/${item.stagedPath}`).size;
+      await sink.adoptStaged(sz, `${step.dir}/${item.stagedPath}`, path);
+    } else if (item.linkTarget !== undefined) {
+      entry.linkTarget = item.linkTarget;
+    }
+    entries.push(entry);
+  }
+  addRefusedLinks(entries, allocator, listing, options);
+  for (const link of links.filter((l) => isWanted(options, l.name))) {
+    const safe = toSafeRelativePath(link.name);
+    if (safe !== null)
+      entries.push({ path: allocator.allocate(safe, 'symlink'), type: 'symlink', size: 0, linkTarget: link.target });
+  }
+  return entries;
+}
+
+function leadsToWanted(options: OperationOptions, dir: string): boolean {
+  return options.only?.some((name) => name.startsWith(`${dir}/`)) ?? true;
+}
+
+/** Links 7-Zip refused to create never reach our hook; they are still entries of the archive. */
+function addRefusedLinks(
+  entries: ExtractedEntry[],
+  allocator: NameAllocator,
+  listing: SltListing,
+  options: OperationOptions,
+): void {
+  const seen = new Set(entries.map((e) => e.path));
+  for (const listed of listing.entries) {
+    if (listed.type !== 'symlink' || !isWanted(options, listed.name)) continue;
+    const safe = toSafeRelativePath(listed.name);
+    if (safe === null || seen.has(safe)) continue;
+    const entry: ExtractedEntry = { path: allocator.allocate(safe, 'symlink'), type: 'symlink', size: 0 };
+    if (listed.linkTarget !== undefined) entry.linkTarget = listed.linkTarget;
+    entries.push(entry);
+  }
+}

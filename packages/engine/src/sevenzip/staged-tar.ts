@@ -1,0 +1,53 @@
+import type { OutputSink } from '../core/output-sink.js';
+import type { ExtractResult } from '../core/types.js';
+import { extractTarStream, TarFallback } from '../tar/tar-backend.js';
+import type { SevenZipJob } from './sevenzip-backend.js';
+import type { SevenZipModule } from './sevenzip-module.js';
+
+/** Reads a .tar 7-Zip unpacked from its compressed stream with our reader; null = let 7-Zip do it. */
+export async function extractTarFromStaging(
+  sz: SevenZipModule,
+  path: string,
+  sink: OutputSink,
+  job: SevenZipJob,
+  format: string,
+): Promise<ExtractResult | null> {
+  const size = sz.FS.stat(path).size;
+  const archiveBytes = job.sources.reduce((sum, s) => sum + s.size, 0);
+  try {
+    const result = await extractTarStream(stagedFileStream(sz, path), sink, job.limits, job.options, {
+      format,
+      archiveBytes,
+      bytesTotal: size,
+    });
+    return { ...result, format };
+  } catch (error) {
+    if (error instanceof TarFallback) return null;
+    throw error;
+  }
+}
+
+/** The bytes of a file inside the 7-Zip instance, pulled 1 MiB at a time. */
+function stagedFileStream(sz: SevenZipModule, path: string): ReadableStream<Uint8Array> {
+  const file = sz.FS.open(path, 'r');
+  let position = 0;
+  let open = true;
+  const close = () => {
+    if (open) sz.FS.close(file);
+    open = false;
+  };
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const chunk = new Uint8Array(1 << 20);
+      const read = sz.FS.read(file, chunk, 0, chunk.length, position);
+      if (read === 0) {
+        close();
+        controller.close();
+        return;
+      }
+      position += read;
+      controller.enqueue(chunk.subarray(0, read));
+    },
+    cancel: close,
+  });
+}
