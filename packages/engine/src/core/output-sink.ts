@@ -10,6 +10,8 @@ export interface OutputSink {
   /** A whole small file at once; hosts with a cheaper way than a stream offer it. */
   writeBytes?(path: string, data: Uint8Array): Promise<void>;
   makeDirectory(path: string): Promise<void>;
+  /** A second copy of a file already written (a hard link); without it links are reported only. */
+  copyFile?(from: string, to: string): Promise<void>;
   /**
    * Mounts an empty directory for 7-Zip to write into and returns its path inside the instance.
    * `inMemory` asks for a staging area that keeps names exactly (names that are not valid text

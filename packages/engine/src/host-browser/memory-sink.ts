@@ -21,6 +21,11 @@ export function memorySink(): OutputSink & { readonly files: Map<string, Blob> }
     async writeBytes(path, data) {
       files.set(path, new Blob([data as BlobPart]));
     },
+    async copyFile(from, to) {
+      // Blobs are immutable: the copy shares the bytes.
+      const data = files.get(from);
+      if (data) files.set(to, data);
+    },
     async makeDirectory() {
       // Directories exist implicitly in the path of each file; the entry list carries empty ones.
     },

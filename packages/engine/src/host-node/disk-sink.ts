@@ -1,5 +1,5 @@
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
-import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { constants, copyFile, mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -38,6 +38,11 @@ export function diskSink(root: string): OutputSink & { readonly written: readonl
       await ensureParent(path);
       written.push(path);
       await writeFile(join(root, path), data, { flag: 'wx' });
+    },
+    async copyFile(from, to) {
+      await ensureParent(to);
+      written.push(to);
+      await copyFile(join(root, from), join(root, to), constants.COPYFILE_EXCL);
     },
     async makeDirectory(path) {
       await mkdir(join(root, path), { recursive: true });

@@ -25,6 +25,8 @@ export class TarExtraction {
   /** Set before the first call to the sink: from then on a failure must discard the output. */
   started = false;
   private readonly pending: Promise<void>[] = [];
+  /** Files written so far, by their sanitised stored name: what a later hard link may copy. */
+  private readonly writtenFiles = new Map<string, { path: string; size: number }>();
 
   constructor(
     readonly sink: OutputSink,
@@ -45,7 +47,13 @@ export class TarExtraction {
     if (entry.kind === 'other' || !isWanted(this.options, entry.name)) return; // the reader skips the body
     const safe = toSafeRelativePath(entry.name);
     if (safe === null) return;
-    const type = entry.kind === 'hardlink' ? 'symlink' : entry.kind;
+    const copyOf =
+      entry.kind === 'hardlink' && this.sink.copyFile
+        ? this.writtenFiles.get(toSafeRelativePath(entry.linkName) ?? '')
+        : undefined;
+    // A hard link to a file already written becomes a copy of it (as 7-Zip's path does); any
+    // other link is only reported.
+    const type = copyOf ? 'file' : entry.kind === 'hardlink' ? 'symlink' : entry.kind;
     const path = this.allocator.allocate(safe, type);
     if (type === 'dir' && this.madeDirectories.has(path)) return;
     await this.makeParents(path);
@@ -57,9 +65,15 @@ export class TarExtraction {
       this.madeDirectories.add(path);
     } else if (type === 'symlink') {
       result.linkTarget = entry.linkName;
+    } else if (copyOf) {
+      await this.settle();
+      this.count(copyOf.size);
+      await this.sinkCall(() => this.sink.copyFile?.(copyOf.path, path) ?? Promise.resolve());
+      result.size = copyOf.size;
     } else {
       result.size = await this.writeFile(path, entry);
     }
+    if (result.type === 'file') this.writtenFiles.set(safe, { path, size: result.size });
     this.entries.push(result);
   }
 
