@@ -38,7 +38,7 @@ export async function list(input: EngineInput, options: OperationOptions = {}): 
       if (result) return result;
     } else if (job.format === 'gz' && job.sources.length === 1) {
       // 7-Zip would list only the .tar inside; the streaming reader lists its entries (any host).
-      const result = await tryFast(() => listTarGz(job.sources[0] as ArchiveSource, options, gzipDecoder(input)), TarGzFallback);
+      const result = await tryFast(() => listTarGz(job.sources[0] as ArchiveSource, options, input.codec?.gunzip), TarGzFallback);
       if (result) return result;
     }
     return listWithSevenZip(job);
@@ -61,7 +61,7 @@ export async function extract(input: EngineInput, sink: OutputSink, options: Ope
         if (result) return result;
       } else if (job.fast === 'tar.gz') {
         const result = await tryFast(
-          () => extractTarGz(job.sources[0] as ArchiveSource, sink, job.limits, options, gzipDecoder(input)),
+          () => extractTarGz(job.sources[0] as ArchiveSource, sink, job.limits, options, input.codec?.gunzip),
           TarGzFallback,
         );
         if (result) return result;
@@ -69,7 +69,8 @@ export async function extract(input: EngineInput, sink: OutputSink, options: Ope
       if (job.format === 'lz' && job.sources.length === 1) return await extractLzip(job, sink);
       return await extractWithSevenZip(job, sink).catch(async (error: unknown) => {
         const code = error instanceof EngineError ? error.code : null;
-        if (job.sources.length !== 1 || (code !== 'UNSUPPORTED_FORMAT' && code !== 'CORRUPT_ARCHIVE')) throw error;
+        const maybeZip = job.format === null || job.format === 'zip' || job.format === 'exe';
+        if (job.sources.length !== 1 || !maybeZip || (code !== 'UNSUPPORTED_FORMAT' && code !== 'CORRUPT_ARCHIVE')) throw error;
         // A zip behind junk or padding has no signature at the start, so the zip path was not
         // tried; 7-Zip refuses such files, zip.js finds the central directory from the end.
         await sink.discard();
@@ -101,11 +102,6 @@ async function prepare(input: EngineInput, options: OperationOptions): Promise<P
   const single = input.sources.length === 1;
   const fast = !single ? null : format === 'zip' ? 'zip' : format === 'tar' ? 'tar' : format === 'gz' ? 'tar.gz' : null;
   return { factory: input.sevenZip, inputs: input.mountInputs, sources: input.sources, limits, options, format, fast };
-}
-
-function gzipDecoder(input: EngineInput): (() => TransformStream<Uint8Array, Uint8Array>) | undefined {
-  const codec = input.codec;
-  return codec?.gunzip ? () => (codec.gunzip as () => TransformStream<Uint8Array, Uint8Array>)() : undefined;
 }
 
 function tarInfo(source: ArchiveSource): TarStreamInfo {

@@ -7,5 +7,5 @@ export interface NativeCodec {
   inflateRaw(data: Uint8Array, maxOutput: number): Uint8Array;
   crc32(data: Uint8Array): number;
   /** A streaming gzip decoder (concatenated members included) with large output chunks. */
-  gunzip?(): TransformStream<Uint8Array, Uint8Array>;
+  gunzip?: () => TransformStream<Uint8Array, Uint8Array>;
 }

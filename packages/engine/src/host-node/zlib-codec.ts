@@ -11,7 +11,7 @@ export const zlibCodec: NativeCodec = {
   crc32(data) {
     return crc32(data);
   },
-  gunzip() {
+  gunzip: () => {
     // 1 MiB output chunks: DecompressionStream's 16 KiB ones cost a round trip each (measured:
     // a 27 MB tar.gz to disk in 0.48 s instead of 0.92 s).
     return Duplex.toWeb(createGunzip({ chunkSize: 1 << 20 }));
