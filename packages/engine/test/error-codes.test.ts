@@ -139,3 +139,15 @@ describe('a failure part-way leaves the output folder as it was', () => {
     expect(readdirSync(out)).toEqual([]);
   });
 });
+
+describe('listing', () => {
+  it.each([
+    ['py7zr/filename_encryption.7z', 'hello', true],
+    ['rarfile/rar5-hpsw.rar', 'password', true],
+    ['py7zr/encrypted_1.7z', 'secret', false],
+  ])('%s says whether its names are encrypted', async (archive, password, hidden) => {
+    const listed = await listArchive(corpus(archive), { password });
+    expect(listed.encryptedHeaders).toBe(hidden);
+    expect(listed.entries.length).toBeGreaterThan(0);
+  });
+});

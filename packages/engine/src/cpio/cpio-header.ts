@@ -58,7 +58,15 @@ export function parseHeader(format: CpioFormat, bytes: Uint8Array): CpioHeader {
       // Thirteen 8-digit hex fields after the magic: ino mode uid gid nlink mtime filesize devmajor devminor rdevmajor rdevminor namesize check.
       const hex = (index: number) => field.number(6 + index * 8, 8, 16);
       const [ino, mode, nlink, mtime, fileSize, devMajor, devMinor, nameSize, check] = [0, 1, 4, 5, 6, 7, 8, 11, 12].map(hex) as [
-        number, number, number, number, number, number, number, number, number,
+        number,
+        number,
+        number,
+        number,
+        number,
+        number,
+        number,
+        number,
+        number,
       ];
       return { format, mode, nlink, inode: `${devMajor}:${devMinor}:${ino}`, mtime, nameSize, fileSize, check };
     }

@@ -63,11 +63,7 @@ export async function listWithSevenZip(job: SevenZipJob): Promise<ListResult> {
   const { sz, output } = await createSevenZip(job.factory);
   const archivePath = job.inputs.mount(sz);
   const listing = await openListing(sz, output, archivePath, job);
-  return {
-    format: formatName(listing.type),
-    entries: listing.entries,
-    encryptedHeaders: false,
-  };
+  return { format: formatName(listing.type), entries: listing.entries, encryptedHeaders: listing.headerEncrypted };
 }
 
 export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): Promise<ExtractResult> {
@@ -222,6 +218,7 @@ async function openListing(sz: SevenZipModule, output: RunOutput, archivePath: s
   });
   if (failure) throw failure;
   const listing = parseSltListing(run.stdout);
+  listing.headerEncrypted ||= scan.headerEncrypted;
   checkKdf(kdfCyclesFromMethods(listing.methods), job.limits.maxKdfCyclesPower);
   return listing;
 }

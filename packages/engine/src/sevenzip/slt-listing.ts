@@ -7,6 +7,8 @@ export interface SltListing {
   methods: string[];
   entries: ListedEntry[];
   multivolume: boolean;
+  /** The archive says its headers (names) are encrypted (RAR5 -hp, 7z -mhe). */
+  headerEncrypted: boolean;
 }
 
 /**
@@ -25,6 +27,7 @@ export function parseSltListing(lines: readonly string[]): SltListing {
     type: archive.get('Type') ?? 'unknown',
     methods,
     multivolume: archive.get('Multivolume') === '+',
+    headerEncrypted: archive.get('Encrypted') === '+',
     entries: entryBlocks.filter((b) => b.has('Path')).map(toEntry),
   };
 }
