@@ -76,6 +76,13 @@ describe('error codes from real archives', () => {
     expect((await codeOf(extractArchive(corpus('py7zr/crc_corrupted.7z'), outDir()))).code).toBe('CORRUPT_ARCHIVE');
   });
 
+  it('refuses a zip whose local header contradicts its central directory (native codec path)', async () => {
+    const out = outDir();
+    const failure = await codeOf(extractArchive(corpus('libzip/incons-local-crc.zip'), out));
+    expect(failure.code).toBe('CORRUPT_ARCHIVE');
+    expect(readdirSync(out)).toEqual([]);
+  });
+
   it('refuses a 7z whose key derivation is too costly, before running it', async () => {
     const failure = await codeOf(
       listArchive(corpus('py7zr/filename_encryption.7z'), { password: 'hello', limits: { maxKdfCyclesPower: 10 } }),

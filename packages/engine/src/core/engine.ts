@@ -9,7 +9,7 @@ import type { SevenZipFactory } from '../sevenzip/sevenzip-module.js';
 import { extractLzip } from '../sevenzip/lzip-backend.js';
 import { extractZip, listZip, ZipFallback } from '../zip/zip-backend.js';
 import { extractTarGz, listTarGz, TarGzFallback } from '../tar/tar-gz-backend.js';
-import { extractTarStream, listTarStream, TarFallback, type TarStreamInfo } from '../tar/tar-backend.js';
+import { STREAM_READERS, type StreamInfo, type StreamReader } from './stream-readers.js';
 
 /** What a host hands the engine: the archive's parts, how to load 7-Zip, how 7-Zip sees the parts. */
 export interface EngineInput {
@@ -32,9 +32,10 @@ export async function list(input: EngineInput, options: OperationOptions = {}): 
     if (job.fast === 'zip') {
       const result = await tryFast(() => listZip(job.sources, options), ZipFallback);
       if (result) return result;
-    } else if (job.fast === 'tar') {
+    } else if (job.fast === 'stream') {
       const source = job.sources[0] as ArchiveSource;
-      const result = await tryFast(() => listTarStream(source.stream(), options, tarInfo(source)), TarFallback);
+      const reader = STREAM_READERS[job.format ?? 'tar'] as StreamReader;
+      const result = await tryFast(() => reader.list(source.stream(), options, streamInfo(source, job.format)), reader.fallback);
       if (result) return result;
     } else if (job.format === 'gz' && job.sources.length === 1) {
       // 7-Zip would list only the .tar inside; the streaming reader lists its entries (any host).
@@ -52,12 +53,11 @@ export async function extract(input: EngineInput, sink: OutputSink, options: Ope
       if (job.fast === 'zip') {
         const result = await tryFast(() => extractZip(job.sources, sink, job.limits, options, input.codec), ZipFallback);
         if (result) return result;
-      } else if (job.fast === 'tar') {
+      } else if (job.fast === 'stream') {
         const source = job.sources[0] as ArchiveSource;
-        const result = await tryFast(
-          () => extractTarStream(source.stream(), sink, job.limits, options, tarInfo(source)),
-          TarFallback,
-        );
+        const reader = STREAM_READERS[job.format ?? 'tar'] as StreamReader;
+        const info = streamInfo(source, job.format);
+        const result = await tryFast(() => reader.extract(source.stream(), sink, job.limits, options, info), reader.fallback);
         if (result) return result;
       } else if (job.fast === 'tar.gz') {
         const result = await tryFast(
@@ -90,7 +90,7 @@ export async function extract(input: EngineInput, sink: OutputSink, options: Ope
 
 interface PreparedJob extends SevenZipJob {
   format: DetectedFormat | null;
-  fast: 'zip' | 'tar' | 'tar.gz' | null;
+  fast: 'zip' | 'stream' | 'tar.gz' | null;
 }
 
 async function prepare(input: EngineInput, options: OperationOptions): Promise<PreparedJob> {
@@ -100,12 +100,21 @@ async function prepare(input: EngineInput, options: OperationOptions): Promise<P
   const limits = { ...(input.defaultLimits ?? SERVER_LIMITS), ...options.limits };
   const format = await detect(first);
   const single = input.sources.length === 1;
-  const fast = !single ? null : format === 'zip' ? 'zip' : format === 'tar' ? 'tar' : format === 'gz' ? 'tar.gz' : null;
+  const fast =
+    !single || format === null
+      ? null
+      : format === 'zip'
+        ? 'zip'
+        : STREAM_READERS[format]
+          ? 'stream'
+          : format === 'gz'
+            ? 'tar.gz'
+            : null;
   return { factory: input.sevenZip, inputs: input.mountInputs, sources: input.sources, limits, options, format, fast };
 }
 
-function tarInfo(source: ArchiveSource): TarStreamInfo {
-  return { format: 'tar', archiveBytes: source.size, bytesTotal: source.size };
+function streamInfo(source: ArchiveSource, format: DetectedFormat | null): StreamInfo {
+  return { format: format ?? 'tar', archiveBytes: source.size, bytesTotal: source.size };
 }
 
 /** A fast path that cannot handle an archive (an exotic method, not a tar inside) hands it to 7-Zip. */

@@ -71,14 +71,15 @@ export function parseHeader(format: CpioFormat, bytes: Uint8Array): CpioHeader {
       return { format, mode, nlink, inode: `${devMajor}:${devMinor}:${ino}`, mtime, nameSize, fileSize, check };
     }
     case 'odc':
+      // Octal: dev ino mode uid gid nlink rdev (6 digits each), mtime (11), namesize (6), filesize (11).
       return {
         format,
         mode: field.number(18, 6, 8),
-        nlink: field.number(42, 6, 8),
+        nlink: field.number(36, 6, 8),
         inode: `${field.number(6, 6, 8)}:${field.number(12, 6, 8)}`,
-        mtime: field.number(54, 11, 8),
-        nameSize: field.number(65, 6, 8),
-        fileSize: field.number(71, 11, 8),
+        mtime: field.number(48, 11, 8),
+        nameSize: field.number(59, 6, 8),
+        fileSize: field.number(65, 11, 8),
         check: 0,
       };
     case 'afio':

@@ -50,7 +50,6 @@ export interface CpioEntry {
 const MAX_NAME_BYTES = 1 << 16;
 const MAX_LINK_BYTES = 1 << 16;
 const TRAILER = 'TRAILER!!!';
-const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
 export class CpioReader {
   /** Headers read so far, the trailer's included. */
@@ -127,7 +126,10 @@ export class CpioReader {
       throw new CpioError('corrupt', 'A cpio header is missing where the previous entry ends.');
     }
     this.format ??= format;
-    const bytes = await this.exactly(HEADER_BYTES[format]);
+    const bytes = await this.source.take(HEADER_BYTES[format]);
+    // A few bytes that merely start like a magic say nothing: 7-Zip gets to judge them.
+    if (bytes.length < HEADER_BYTES[format])
+      throw new CpioError(first ? 'not-cpio' : 'truncated', 'The archive ends inside a header.');
     let header: CpioHeader;
     try {
       header = parseHeader(format, bytes);
@@ -152,7 +154,7 @@ export class CpioReader {
       joined.set(chunk, at);
       at += chunk.length;
     }
-    return decodeName(joined.subarray(0, at)) || utf8.decode(joined);
+    return decodeName(joined.subarray(0, at));
   }
 
   private async exactly(length: number): Promise<Uint8Array> {

@@ -12,7 +12,8 @@ import { copyHardLinks } from './hard-links.js';
 import { decompressedName } from './stream-name.js';
 import { rar4SymlinkNames } from './rar4-links.js';
 import { adoptAll, type Step } from './adopt-staged.js';
-import { extractTarFromStaging } from './staged-tar.js';
+import { extractStagedWith } from './staged-payload.js';
+import { STREAM_READERS } from '../core/stream-readers.js';
 import { scanSevenZipHeader } from './kdf-scan.js';
 import { createSevenZip, runCommand, type RunOutput, type SevenZipFactory, type SevenZipModule } from './sevenzip-module.js';
 import { kdfCyclesFromMethods, parseSltListing, type SltListing } from './slt-listing.js';
@@ -101,9 +102,10 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
           max: job.limits.maxNestingDepth,
         });
       }
-      if (inner.format === 'tar') {
-        // Our tar reader handles what 7-Zip's does not (sparse files, raw names, odd headers).
-        const viaReader = await extractTarFromStaging(sz, inner.path, sink, job, `tar.${format}`);
+      const reader = STREAM_READERS[inner.format as keyof typeof STREAM_READERS];
+      if (reader) {
+        // Our tar and cpio readers handle what 7-Zip's do not (sparse files, raw names, links).
+        const viaReader = await extractStagedWith(reader, sz, inner.path, sink, job, `${inner.format}.${format}`);
         if (viaReader) return viaReader;
       }
       const next = extractStep(sz, output, inner.path, `${root}/${depth + 1}`, guard, tracker, job, job.options.only);

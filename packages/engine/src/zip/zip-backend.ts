@@ -130,11 +130,8 @@ async function writeAll(
       throw new ZipFallback(`entry ${JSON.stringify(item.name)} failed (${messageOf(error)})`, { cause: error });
     }
   }
-  try {
-    await Promise.all(job.pendingWrites);
-  } catch (error) {
-    throw new SinkFailure(error);
-  }
+  // Decoding errors (coded) and the sink's own errors come out as they are.
+  await Promise.all(job.pendingWrites);
   job.report(true);
   return job.entries;
 }
@@ -169,13 +166,14 @@ async function writeNatively(job: Extraction, item: ZipItem, path: string, codec
   const sink = job.sink;
   // Reading and writing overlap the next entries' decoding (measured in Node: the variant that
   // also inflated on libuv's pool was slower). The size is known: decoding checks it exactly.
-  job.pendingWrites.push(
-    decodeNatively(job.zip.source, item.entry, codec, item.name).then((data) => {
-      job.onBytes(data.length);
-      if (!sink.writeBytes) throw new Error('writeBytes vanished');
-      return sink.writeBytes(path, data);
-    }),
-  );
+  const task = decodeNatively(job.zip.source, item.entry, codec, item.name).then((data) => {
+    job.onBytes(data.length);
+    if (!sink.writeBytes) throw new Error('writeBytes vanished');
+    return sink.writeBytes(path, data);
+  });
+  // Awaited later, in order; until then a failure must not count as unhandled.
+  task.catch(() => undefined);
+  job.pendingWrites.push(task);
   // A few entries in flight keep the cores and the disk busy without holding much in memory.
   if (job.pendingWrites.length >= 4) {
     try {

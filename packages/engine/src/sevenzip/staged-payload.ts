@@ -1,11 +1,12 @@
 import type { OutputSink } from '../core/output-sink.js';
 import type { ExtractResult } from '../core/types.js';
-import { extractTarStream, TarFallback } from '../tar/tar-backend.js';
+import type { StreamReader } from '../core/stream-readers.js';
 import type { SevenZipJob } from './sevenzip-backend.js';
 import type { SevenZipModule } from './sevenzip-module.js';
 
-/** Reads a .tar 7-Zip unpacked from its compressed stream with our reader; null = let 7-Zip do it. */
-export async function extractTarFromStaging(
+/** Reads a payload 7-Zip unpacked (x.tar out of x.tar.xz) with our reader; null = let 7-Zip do it. */
+export async function extractStagedWith(
+  reader: StreamReader,
   sz: SevenZipModule,
   path: string,
   sink: OutputSink,
@@ -15,14 +16,14 @@ export async function extractTarFromStaging(
   const size = sz.FS.stat(path).size;
   const archiveBytes = job.sources.reduce((sum, s) => sum + s.size, 0);
   try {
-    const result = await extractTarStream(stagedFileStream(sz, path), sink, job.limits, job.options, {
+    const result = await reader.extract(stagedFileStream(sz, path), sink, job.limits, job.options, {
       format,
       archiveBytes,
       bytesTotal: size,
     });
     return { ...result, format };
   } catch (error) {
-    if (error instanceof TarFallback) return null;
+    if (error instanceof reader.fallback) return null;
     throw error;
   }
 }

@@ -1,0 +1,35 @@
+import type { ExtractionLimits } from '@archive-opener/shared';
+import { extractCpioStream, listCpioStream, CpioFallback } from '../cpio/cpio-backend.js';
+import { extractTarStream, listTarStream, TarFallback } from '../tar/tar-backend.js';
+import type { DetectedFormat } from './detect.js';
+import type { OutputSink } from './output-sink.js';
+import type { ExtractResult, ListResult, OperationOptions } from './types.js';
+
+export interface StreamInfo {
+  format: string;
+  archiveBytes: number;
+  bytesTotal: number | null;
+}
+
+/**
+ * Our own readers for archive formats that are a plain sequence of headers and bodies: they read
+ * a byte stream once, from any source (a file, a gzip stream, a payload 7-Zip decompressed), and
+ * do better than 7-Zip on them (sparse files, raw names, links). `fallback` is what they throw,
+ * before writing anything, for input they do not handle: 7-Zip then has a go.
+ */
+export interface StreamReader {
+  extract(
+    stream: ReadableStream<Uint8Array>,
+    sink: OutputSink,
+    limits: ExtractionLimits,
+    options: OperationOptions,
+    info: StreamInfo,
+  ): Promise<ExtractResult>;
+  list(stream: ReadableStream<Uint8Array>, options: OperationOptions, info: StreamInfo): Promise<ListResult>;
+  fallback: new (...args: never[]) => Error;
+}
+
+export const STREAM_READERS: Partial<Record<DetectedFormat, StreamReader>> = {
+  tar: { extract: extractTarStream, list: listTarStream, fallback: TarFallback },
+  cpio: { extract: extractCpioStream, list: listCpioStream, fallback: CpioFallback },
+};

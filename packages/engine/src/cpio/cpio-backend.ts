@@ -1,0 +1,123 @@
+import type { ExtractionLimits } from '@archive-opener/shared';
+import { EngineError } from '../core/engine-error.js';
+import { LimitTracker } from '../core/limit-tracker.js';
+import type { OutputSink } from '../core/output-sink.js';
+import { ProgressReporter } from '../core/progress-reporter.js';
+import type { ExtractResult, ListedEntry, ListResult, OperationOptions } from '../core/types.js';
+import { SinkFailure, TarExtraction } from '../tar/tar-extraction.js';
+import { HardLinks } from './cpio-links.js';
+import { CpioError, CpioReader } from './cpio-reader.js';
+
+/**
+ * cpio archives (a plain .cpio, or the output of a decompressor) read in one pass: each file
+ * streams from the cpio reader into the sink through the tar path's extraction, so names,
+ * limits, progress and sink rules are the same. Our own reader because 7-Zip's turns names that
+ * are not UTF-8 into other names and gives a hard link whose content came first no content.
+ */
+
+/** Thrown when this path cannot handle the input (not a cpio we read): the caller then uses 7-Zip. Never after a write. */
+export class CpioFallback extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'CpioFallback';
+  }
+}
+
+export interface CpioStreamInfo {
+  /** The format named in the result ('cpio', 'cpio.gz'…). */
+  format: string;
+  /** Size of the archive file, for the expansion-ratio limit. */
+  archiveBytes: number;
+  /** The cpio's expected size, for progress (null: unknown). */
+  bytesTotal: number | null;
+}
+
+export async function listCpioStream(
+  stream: ReadableStream<Uint8Array>,
+  options: OperationOptions,
+  info: CpioStreamInfo,
+): Promise<ListResult> {
+  const reader = new CpioReader(stream);
+  const progress = new ProgressReporter(options.onProgress);
+  const entries: ListedEntry[] = [];
+  // Hard links: every name of a file gets the size of the one entry that carries its content.
+  const linked = new Map<string, { size: number; names: ListedEntry[] }>();
+  const total = () => plausibleTotal(reader.position, info.bytesTotal);
+  try {
+    for (let entry = await reader.next(); entry; entry = await reader.next()) {
+      if (entry.kind === 'other' || entry.name === '') continue;
+      const listed: ListedEntry = { name: entry.name, type: entry.kind, size: entry.size, encrypted: false };
+      listed.modified = entry.mtime.toISOString();
+      if (entry.kind === 'symlink') listed.linkTarget = entry.linkName;
+      if (entry.kind === 'file' && entry.nlink > 1) {
+        const group = linked.get(entry.inode) ?? { size: 0, names: [] };
+        linked.set(entry.inode, group);
+        group.names.push(listed);
+        if (entry.size > 0) group.size = entry.size;
+        for (const name of group.names) name.size = group.size;
+      }
+      entries.push(listed);
+      progress.report({ phase: 'listing', bytesDone: reader.position, bytesTotal: total(), entriesDone: entries.length });
+    }
+  } catch (error) {
+    await reader.cancel(error);
+    throw mapFailure(error, entries.length === 0);
+  }
+  progress.phase('listing', reader.position, total(), entries.length);
+  return { format: info.format, entries, encryptedHeaders: false };
+}
+
+export async function extractCpioStream(
+  stream: ReadableStream<Uint8Array>,
+  sink: OutputSink,
+  limits: ExtractionLimits,
+  options: OperationOptions,
+  info: CpioStreamInfo,
+): Promise<ExtractResult> {
+  const reader = new CpioReader(stream);
+  const job = new TarExtraction(sink, new LimitTracker(limits, info.archiveBytes), options, info.bytesTotal);
+  const links = new HardLinks(job);
+  job.report(true);
+  try {
+    for (let entry = await reader.next(); entry; entry = await reader.next()) {
+      await links.extract(entry);
+      job.entriesDone += 1;
+    }
+    await links.finish();
+    await job.settle();
+  } catch (error) {
+    await reader.cancel(error);
+    await job.abandon();
+    const failure = job.tracker.tripped ?? (error instanceof SinkFailure ? error.cause : mapFailure(error, !job.started));
+    // The engine discards again if this fails; the archive's failure is the one to report.
+    if (job.started) await sink.discard().catch(() => undefined);
+    throw failure;
+  }
+  job.report(true);
+  return { format: info.format, entries: job.entries };
+}
+
+function plausibleTotal(done: number, total: number | null): number | null {
+  return total !== null && done <= total ? total : null;
+}
+
+/**
+ * What a failure means for the caller: not a cpio, or the input (a decompressor) failing before
+ * anything was written or listed, hands the archive to 7-Zip; afterwards the archive is damaged.
+ */
+function mapFailure(error: unknown, nothingYet: boolean): Error {
+  if (error instanceof EngineError || error instanceof CpioFallback) return error;
+  if (error instanceof CpioError) {
+    if (error.kind === 'not-cpio') return new CpioFallback(error.message, { cause: error });
+    if (error.kind === 'truncated') {
+      return new EngineError('CORRUPT_ARCHIVE', 'The archive is incomplete (it ends too early).', {
+        kind: 'truncated',
+        cause: error.message,
+      });
+    }
+    return new EngineError('CORRUPT_ARCHIVE', undefined, { kind: 'corrupt', cause: error.message });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  if (nothingYet) return new CpioFallback(message, { cause: error });
+  return new EngineError('CORRUPT_ARCHIVE', undefined, { kind: 'corrupt', cause: message });
+}
