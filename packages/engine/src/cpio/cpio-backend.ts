@@ -4,7 +4,7 @@ import { LimitTracker } from '../core/limit-tracker.js';
 import type { OutputSink } from '../core/output-sink.js';
 import { ProgressReporter } from '../core/progress-reporter.js';
 import type { ExtractResult, ListedEntry, ListResult, OperationOptions } from '../core/types.js';
-import { SinkFailure, TarExtraction } from '../tar/tar-extraction.js';
+import { extractEvery, plausibleTotal, TarExtraction } from '../tar/tar-extraction.js';
 import { HardLinks } from './cpio-links.js';
 import { CpioError, CpioReader } from './cpio-reader.js';
 
@@ -77,28 +77,14 @@ export async function extractCpioStream(
   const reader = new CpioReader(stream);
   const job = new TarExtraction(sink, new LimitTracker(limits, info.archiveBytes), options, info.bytesTotal);
   const links = new HardLinks(job);
-  job.report(true);
-  try {
-    for (let entry = await reader.next(); entry; entry = await reader.next()) {
-      await links.extract(entry);
-      job.entriesDone += 1;
-    }
-    await links.finish();
-    await job.settle();
-  } catch (error) {
-    await reader.cancel(error);
-    await job.abandon();
-    const failure = job.tracker.tripped ?? (error instanceof SinkFailure ? error.cause : mapFailure(error, !job.started));
-    // The engine discards again if this fails; the archive's failure is the one to report.
-    if (job.started) await sink.discard().catch(() => undefined);
-    throw failure;
-  }
-  job.report(true);
-  return { format: info.format, entries: job.entries };
-}
-
-function plausibleTotal(done: number, total: number | null): number | null {
-  return total !== null && done <= total ? total : null;
+  const entries = await extractEvery(
+    reader,
+    job,
+    (entry) => links.extract(entry),
+    mapFailure,
+    () => links.finish(),
+  );
+  return { format: info.format, entries };
 }
 
 /**

@@ -4,7 +4,7 @@ import { LimitTracker } from '../core/limit-tracker.js';
 import type { OutputSink } from '../core/output-sink.js';
 import { ProgressReporter } from '../core/progress-reporter.js';
 import type { ExtractResult, ListedEntry, ListResult, OperationOptions } from '../core/types.js';
-import { SinkFailure, TarExtraction } from './tar-extraction.js';
+import { extractEvery, plausibleTotal, TarExtraction } from './tar-extraction.js';
 import { TarError, TarReader } from './tar-reader.js';
 
 /**
@@ -68,32 +68,20 @@ export async function extractTarStream(
 ): Promise<ExtractResult> {
   const reader = new TarReader(stream);
   const job = new TarExtraction(sink, new LimitTracker(limits, info.archiveBytes), options, info.bytesTotal);
-  job.report(true);
-  try {
-    for (let entry = await reader.next(); entry; entry = await reader.next()) {
-      await job.extract(entry);
-      job.entriesDone += 1;
-    }
-    await job.settle();
-    if (reader.headers === 0) throw new TarFallback(NO_HEADER);
-  } catch (error) {
-    await reader.cancel(error);
-    await job.abandon();
-    const failure = job.tracker.tripped ?? (error instanceof SinkFailure ? error.cause : mapFailure(error, !job.started, info));
-    // The engine discards again if this fails; the archive's failure is the one to report.
-    if (job.started) await sink.discard().catch(() => undefined);
-    throw failure;
-  }
-  job.report(true);
-  return { format: info.format, entries: job.entries };
+  const entries = await extractEvery(
+    reader,
+    job,
+    (entry) => job.extract(entry),
+    (error, nothingWritten) => mapFailure(error, nothingWritten, info),
+    async () => {
+      if (reader.headers === 0) throw new TarFallback(NO_HEADER);
+    },
+  );
+  return { format: info.format, entries };
 }
 
 /** Only zero bytes (or nothing): no tar header at all, so nothing says this is a tar. */
 const NO_HEADER = 'The input holds no tar header.';
-
-function plausibleTotal(done: number, total: number | null): number | null {
-  return total !== null && done <= total ? total : null;
-}
 
 /**
  * What a failure means for the caller: not a tar, or the input failing before anything was

@@ -192,3 +192,40 @@ function concat(chunks: Uint8Array[], size: number): Uint8Array {
   }
   return out;
 }
+
+/**
+ * Runs every entry of a stream reader (tar, cpio) through an extraction. On any failure the
+ * reader is cancelled, writes still running are waited for, the output is discarded and one
+ * error is thrown: the limit that tripped, the sink's own error, or the reader's, as mapped.
+ */
+export async function extractEvery<E>(
+  reader: { next(): Promise<E | null>; cancel(reason?: unknown): Promise<void> },
+  job: TarExtraction,
+  each: (entry: E) => Promise<void>,
+  mapFailure: (error: unknown, nothingWritten: boolean) => Error,
+  finish: () => Promise<void> = async () => undefined,
+): Promise<ExtractedEntry[]> {
+  job.report(true);
+  try {
+    for (let entry = await reader.next(); entry; entry = await reader.next()) {
+      await each(entry);
+      job.entriesDone += 1;
+    }
+    await finish();
+    await job.settle();
+  } catch (error) {
+    await reader.cancel(error);
+    await job.abandon();
+    const failure = job.tracker.tripped ?? (error instanceof SinkFailure ? error.cause : mapFailure(error, !job.started));
+    // The engine discards again if this fails; the archive's failure is the one to report.
+    if (job.started) await job.sink.discard().catch(() => undefined);
+    throw failure;
+  }
+  job.report(true);
+  return job.entries;
+}
+
+/** A total worth showing: the expected size, while what was done has not passed it. */
+export function plausibleTotal(done: number, total: number | null): number | null {
+  return total !== null && done <= total ? total : null;
+}
