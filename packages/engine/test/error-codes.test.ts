@@ -158,3 +158,20 @@ describe('listing', () => {
     expect(listed.entries.length).toBeGreaterThan(0);
   });
 });
+
+describe('formats 7-Zip cannot read, decoded by us', () => {
+  it.each([
+    ['libarchive/test_compat_lz4_1.tar.lz4', 'tar.lz4'],
+    ['libarchive/test_compat_lz4_3.tar.lz4', 'tar.lz4'],
+    ['libarchive/test_compat_lzip_1.tlz', 'tar.lz'],
+    ['libarchive/test_compat_lzip_3.lz', 'lz'],
+  ])('lists %s as %s with the same entries it extracts', async (archive, format) => {
+    const listed = await listArchive(corpus(archive));
+    const extracted = await extractArchive(corpus(archive), outDir());
+    expect([listed.format, extracted.format]).toEqual([format, format]);
+    const files = (names: string[]) => names.sort();
+    expect(files(listed.entries.filter((e) => e.type === 'file').map((e) => e.name))).toEqual(
+      files(extracted.entries.filter((e) => e.type === 'file').map((e) => e.path)),
+    );
+  });
+});

@@ -55,6 +55,7 @@ const SIGNATURES: readonly Signature[] = [
   { format: 'zst', offset: 0, bytes: [0x28, 0xb5, 0x2f, 0xfd] },
   { format: 'lz', offset: 0, bytes: ascii('LZIP') },
   { format: 'lz4', offset: 0, bytes: [0x04, 0x22, 0x4d, 0x18] },
+  { format: 'lz4', offset: 0, bytes: [0x02, 0x21, 0x4c, 0x18] },
   { format: 'cab', offset: 0, bytes: ascii('MSCF') },
   { format: 'wim', offset: 0, bytes: ascii('MSWIM\0\0\0') },
   { format: 'xar', offset: 0, bytes: ascii('xar!') },

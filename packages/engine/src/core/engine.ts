@@ -6,7 +6,8 @@ import type { InputMounter, OutputSink } from './output-sink.js';
 import type { ArchiveSource, ExtractResult, ListResult, OperationOptions } from './types.js';
 import { extractWithSevenZip, listWithSevenZip, type SevenZipJob } from '../sevenzip/sevenzip-backend.js';
 import type { SevenZipFactory } from '../sevenzip/sevenzip-module.js';
-import { extractLzip } from '../sevenzip/lzip-backend.js';
+import { extractLzip, listLzip } from '../sevenzip/lzip-backend.js';
+import { extractLz4, listLz4 } from '../lz4/lz4-backend.js';
 import { extractZip, listZip, ZipFallback } from '../zip/zip-backend.js';
 import { extractTarGz, listTarGz, TarGzFallback } from '../tar/tar-gz-backend.js';
 import { STREAM_READERS, type StreamInfo, type StreamReader } from './stream-readers.js';
@@ -42,6 +43,8 @@ export async function list(input: EngineInput, options: OperationOptions = {}): 
       const result = await tryFast(() => listTarGz(job.sources[0] as ArchiveSource, options, input.codec?.gunzip), TarGzFallback);
       if (result) return result;
     }
+    if (job.format === 'lz' && job.sources.length === 1) return listLzip(job);
+    if (job.format === 'lz4' && job.sources.length === 1) return listLz4(job.sources[0] as ArchiveSource, job.limits, options);
     return listWithSevenZip(job);
   });
 }
@@ -67,6 +70,8 @@ export async function extract(input: EngineInput, sink: OutputSink, options: Ope
         if (result) return result;
       }
       if (job.format === 'lz' && job.sources.length === 1) return await extractLzip(job, sink);
+      if (job.format === 'lz4' && job.sources.length === 1)
+        return await extractLz4(job.sources[0] as ArchiveSource, sink, job.limits, options);
       return await extractWithSevenZip(job, sink).catch(async (error: unknown) => {
         const code = error instanceof EngineError ? error.code : null;
         const maybeZip = job.format === null || job.format === 'zip' || job.format === 'exe';

@@ -57,7 +57,7 @@ export class OutputBuffer {
       bytes.copyWithin(to, to - offset, to - offset + count);
     } else {
       // Overlapping: each byte may be one this same match just wrote, so copy forwards one at a time.
-      for (let from = to - offset, end = to + count; to < end; ) bytes[to++] = bytes[from++]!;
+      for (let from = to - offset, end = to + count; to < end;) bytes[to++] = bytes[from++]!;
     }
     this.length += count;
   }
@@ -68,7 +68,14 @@ export class OutputBuffer {
  * own start for independent blocks, the frame's start for linked ones, whose offsets can reach into the
  * previous 64 KiB); the block may add at most `blockMax` bytes.
  */
-export function decodeBlock(src: Uint8Array, start: number, end: number, out: OutputBuffer, windowStart: number, blockMax: number) {
+export function decodeBlock(
+  src: Uint8Array,
+  start: number,
+  end: number,
+  out: OutputBuffer,
+  windowStart: number,
+  blockMax: number,
+) {
   const blockEnd = out.length + blockMax;
   let ip = start;
   const extraLength = (): number => {
