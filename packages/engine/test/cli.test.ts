@@ -63,6 +63,15 @@ describe('archive-opener CLI', () => {
     expect(json.entries.filter((e) => e.encrypted).map((e) => e.path)).toContain('test1.txt');
   });
 
+  it('extracts only the entries named with --only', async () => {
+    const out = freshOut();
+    const run = await cli('extract', join(CORPUS_DIR, 'libzip/test.zip'), '--out', out, '--only', 'testdir/test2', '--json');
+    expect(run.code).toBe(0);
+    const json = JSON.parse(run.stdout) as { entries: { path: string; type: string }[] };
+    expect(json.entries.filter((e) => e.type === 'file').map((e) => e.path)).toEqual(['testdir/test2']);
+    expect(readdirSync(out)).toEqual(['testdir']);
+  });
+
   it('exits 1 with a coded error for a wrong password', async () => {
     const run = await cli(
       'extract',

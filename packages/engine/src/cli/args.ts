@@ -3,7 +3,15 @@ import type { ExtractionLimits } from '@archive-opener/shared';
 
 export type Command =
   | { kind: 'list'; paths: string[]; password?: string; json: boolean }
-  | { kind: 'extract'; paths: string[]; out: string; password?: string; json: boolean; limits: Partial<ExtractionLimits> }
+  | {
+      kind: 'extract';
+      paths: string[];
+      out: string;
+      password?: string;
+      json: boolean;
+      limits: Partial<ExtractionLimits>;
+      only?: string[];
+    }
   | { kind: 'help' };
 
 export class UsageError extends Error {}
@@ -11,10 +19,11 @@ export class UsageError extends Error {}
 export const USAGE = `Usage:
   archive-opener list <archive> [more parts…] [--password <pw>] [--json]
   archive-opener extract <archive> [more parts…] --out <dir> [--password <pw>] [--json]
-      [--max-bytes <n>] [--max-entries <n>] [--max-ratio <n>]
+      [--only <name>]… [--max-bytes <n>] [--max-entries <n>] [--max-ratio <n>]
 
 Opens ZIP, RAR, 7Z, TAR, GZ, BZ2, XZ, ZSTD, CAB, ISO, LZH, ARJ, CPIO, DEB, RPM, WIM, XAR and more.
-Give every part of a multi-volume set (name.part1.rar name.part2.rar …). Nothing is overwritten:
+Give every part of a multi-volume set (name.part1.rar name.part2.rar …). --only extracts just the
+named entries (as list shows them), with the folders that lead to them. Nothing is overwritten:
 --out must be empty or not exist. Safety limits default to the server's (2 GB written, 100,000
 entries, expansion ratio 100 past 256 MB); the --max-* flags raise them.
 Exit status: 0 success, 1 archive error, 2 usage error.`;
@@ -32,6 +41,7 @@ export function parseCommand(argv: readonly string[]): Command {
       'max-bytes': { type: 'string' },
       'max-entries': { type: 'string' },
       'max-ratio': { type: 'string' },
+      only: { type: 'string', multiple: true },
     },
   });
   const [verb, ...paths] = positionals;
@@ -51,5 +61,13 @@ export function parseCommand(argv: readonly string[]): Command {
   setLimit('maxTotalBytes', 'max-bytes', values['max-bytes']);
   setLimit('maxEntries', 'max-entries', values['max-entries']);
   setLimit('maxExpansionRatio', 'max-ratio', values['max-ratio']);
-  return { kind: 'extract', paths, out: values.out, json: values.json, limits, ...(password !== undefined && { password }) };
+  return {
+    kind: 'extract',
+    paths,
+    out: values.out,
+    json: values.json,
+    limits,
+    ...(password !== undefined && { password }),
+    ...(values.only !== undefined && { only: values.only }),
+  };
 }

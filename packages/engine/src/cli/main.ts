@@ -39,7 +39,11 @@ export async function main(argv: readonly string[], out = process.stdout, err = 
       const result = await listInWorker(command.paths, options);
       out.write(command.json ? `${JSON.stringify(listJson(result))}\n` : `${listText(result)}\n`);
     } else {
-      const result = await extractInWorker(command.paths, command.out, { ...options, limits: command.limits });
+      const result = await extractInWorker(command.paths, command.out, {
+        ...options,
+        limits: command.limits,
+        ...(command.only && { only: command.only }),
+      });
       if (showProgress) err.write('\n');
       const json = await extractJson(result, command.out);
       out.write(command.json ? `${JSON.stringify(json)}\n` : `${extractText(json, command.out)}\n`);

@@ -41,6 +41,7 @@ function plain(options: WorkerRunOptions): WorkerRequest['options'] {
   const result: WorkerRequest['options'] = {};
   if (options.password !== undefined) result.password = options.password;
   if (options.limits !== undefined) result.limits = options.limits;
+  if (options.only !== undefined) result.only = [...options.only];
   return result;
 }
 
