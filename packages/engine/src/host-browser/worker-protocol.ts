@@ -8,6 +8,8 @@ export interface BrowserRequest {
   files: File[];
   password?: string;
   limits?: Partial<ExtractionLimits>;
+  /** Extract only these entries, named as `list` reports them. */
+  only?: string[];
   /** Where 7zz.wasm is served from (the bundler's URL for the asset). */
   wasmUrl: string;
 }

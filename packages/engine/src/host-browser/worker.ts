@@ -9,8 +9,8 @@ const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (message: BrowserMessage) => scope.postMessage(message);
 
 scope.onmessage = async (event: MessageEvent<BrowserRequest>) => {
-  const { op, files, password, limits, wasmUrl } = event.data;
-  const options = { ...(password && { password }), ...(limits && { limits }) };
+  const { op, files, password, limits, only, wasmUrl } = event.data;
+  const options = { ...(password && { password }), ...(limits && { limits }), ...(only && { only }) };
   try {
     const result =
       op === 'extract'
