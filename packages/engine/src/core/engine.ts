@@ -8,6 +8,7 @@ import { extractWithSevenZip, listWithSevenZip, type SevenZipJob } from '../seve
 import type { SevenZipFactory } from '../sevenzip/sevenzip-module.js';
 import { extractLzip, listLzip } from '../sevenzip/lzip-backend.js';
 import { extractLz4, listLz4 } from '../lz4/lz4-backend.js';
+import { extractIso, IsoFallback, listIso } from '../iso/iso-backend.js';
 import { extractZip, listZip, ZipFallback } from '../zip/zip-backend.js';
 import { extractTarGz, listTarGz, TarGzFallback } from '../tar/tar-gz-backend.js';
 import { STREAM_READERS, type StreamInfo, type StreamReader } from './stream-readers.js';
@@ -43,6 +44,10 @@ export async function list(input: EngineInput, options: OperationOptions = {}): 
       const result = await tryFast(() => listTarGz(job.sources[0] as ArchiveSource, options, input.codec?.gunzip), TarGzFallback);
       if (result) return result;
     }
+    if (job.format === 'iso' && job.sources.length === 1) {
+      const result = await tryFast(() => listIso(job.sources[0] as ArchiveSource, options), IsoFallback);
+      if (result) return result;
+    }
     if (job.format === 'lz' && job.sources.length === 1) return listLzip(job);
     if (job.format === 'lz4' && job.sources.length === 1) return listLz4(job.sources[0] as ArchiveSource, job.limits, options);
     return listWithSevenZip(job);
@@ -67,6 +72,10 @@ export async function extract(input: EngineInput, sink: OutputSink, options: Ope
           () => extractTarGz(job.sources[0] as ArchiveSource, sink, job.limits, options, input.codec?.gunzip),
           TarGzFallback,
         );
+        if (result) return result;
+      }
+      if (job.format === 'iso' && job.sources.length === 1) {
+        const result = await tryFast(() => extractIso(job.sources[0] as ArchiveSource, sink, job.limits, options), IsoFallback);
         if (result) return result;
       }
       if (job.format === 'lz' && job.sources.length === 1) return await extractLzip(job, sink);

@@ -12,7 +12,7 @@ import { copyHardLinks } from './hard-links.js';
 import { decompressedName } from './stream-name.js';
 import { rar4SymlinkNames } from './rar4-links.js';
 import { adoptAll, type Step } from './adopt-staged.js';
-import { extractStagedWith } from './staged-payload.js';
+import { extractStagedIso, extractStagedWith } from './staged-payload.js';
 import { STREAM_READERS } from '../core/stream-readers.js';
 import { scanSevenZipHeader } from './kdf-scan.js';
 import { createSevenZip, runCommand, type RunOutput, type SevenZipFactory, type SevenZipModule } from './sevenzip-module.js';
@@ -101,6 +101,11 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
           limit: 'nestingDepth',
           max: job.limits.maxNestingDepth,
         });
+      }
+      if (inner.format === 'iso') {
+        // Our ISO reader keeps Rock Ridge (links, long names, moved folders, zisofs) that 7-Zip drops.
+        const viaReader = await extractStagedIso(sz, inner.path, sink, job, `iso.${format}`);
+        if (viaReader) return viaReader;
       }
       const reader = STREAM_READERS[inner.format as keyof typeof STREAM_READERS];
       if (reader) {

@@ -1,5 +1,6 @@
 import type { OutputSink } from '../core/output-sink.js';
-import type { ExtractResult } from '../core/types.js';
+import type { ArchiveSource, ExtractResult } from '../core/types.js';
+import { extractIso, IsoFallback } from '../iso/iso-backend.js';
 import type { StreamReader } from '../core/stream-readers.js';
 import type { SevenZipJob } from './sevenzip-backend.js';
 import type { SevenZipModule } from './sevenzip-module.js';
@@ -51,4 +52,43 @@ function stagedFileStream(sz: SevenZipModule, path: string): ReadableStream<Uint
     },
     cancel: close,
   });
+}
+
+/** An ISO image 7-Zip unpacked (x.iso out of x.iso.Z), read in place with our ISO reader; null = 7-Zip. */
+export async function extractStagedIso(
+  sz: SevenZipModule,
+  path: string,
+  sink: OutputSink,
+  job: SevenZipJob,
+  format: string,
+): Promise<ExtractResult | null> {
+  try {
+    return await extractIso(stagedSource(sz, path), sink, job.limits, job.options, format);
+  } catch (error) {
+    if (error instanceof IsoFallback) return null;
+    throw error;
+  }
+}
+
+/** Random access to a file inside the 7-Zip instance (an ISO reader jumps between extents). */
+function stagedSource(sz: SevenZipModule, path: string): ArchiveSource {
+  const size = sz.FS.stat(path).size;
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  return {
+    name,
+    size,
+    async read(offset, length) {
+      const file = sz.FS.open(path, 'r');
+      try {
+        const buffer = new Uint8Array(Math.max(0, Math.min(length, size - offset)));
+        const read = sz.FS.read(file, buffer, 0, buffer.length, offset);
+        return buffer.subarray(0, read);
+      } finally {
+        sz.FS.close(file);
+      }
+    },
+    stream() {
+      return stagedFileStream(sz, path);
+    },
+  };
 }

@@ -1,0 +1,117 @@
+import type { ExtractionLimits } from '@archive-opener/shared';
+import { EngineError } from '../core/engine-error.js';
+import { LimitTracker } from '../core/limit-tracker.js';
+import type { OutputSink } from '../core/output-sink.js';
+import { ProgressReporter } from '../core/progress-reporter.js';
+import type { ExtractResult, ListedEntry, ListResult, OperationOptions } from '../core/types.js';
+import { toSafeRelativePath } from '../core/safe-path.js';
+import { extractEvery, plausibleTotal, TarExtraction } from '../tar/tar-extraction.js';
+import { LzhError, LzhReader, type LzhEntry } from './lzh-reader.js';
+
+/**
+ * LHA/LZH archives read in one pass by our own reader: 7-Zip calls several valid archives
+ * damaged (level-3 headers, Shift-JIS names, `name|target` symlinks, a header level 0 with its
+ * UNIX extension). Entries go through the tar path's extraction, so names, limits, progress and
+ * sink rules are the same as for tar and cpio.
+ */
+
+/** Thrown when this path cannot handle the input (no LHA header found): the caller then uses 7-Zip. Never after a write. */
+export class LzhFallback extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'LzhFallback';
+  }
+}
+
+export interface LzhStreamInfo {
+  /** The format named in the result ('lzh'). */
+  format: string;
+  /** Size of the archive file, for the expansion-ratio limit. */
+  archiveBytes: number;
+  /** The archive's expected size, for progress (null: unknown). */
+  bytesTotal: number | null;
+}
+
+export async function listLzhStream(
+  stream: ReadableStream<Uint8Array>,
+  options: OperationOptions,
+  info: LzhStreamInfo,
+): Promise<ListResult> {
+  const reader = new LzhReader(stream);
+  const progress = new ProgressReporter(options.onProgress);
+  const entries: ListedEntry[] = [];
+  const total = () => plausibleTotal(reader.position, info.bytesTotal);
+  try {
+    const repeats = new Repeats();
+    for (let entry = await reader.next(); entry; entry = await reader.next()) {
+      if (entry.kind === 'other' || entry.kind === 'hardlink' || repeats.seen(entry)) continue;
+      const listed: ListedEntry = { name: entry.name, type: entry.kind, size: entry.size, encrypted: false };
+      if (entry.mtime) listed.modified = entry.mtime.toISOString();
+      if (entry.kind === 'symlink') listed.linkTarget = entry.linkName;
+      entries.push(listed);
+      progress.report({ phase: 'listing', bytesDone: reader.position, bytesTotal: total(), entriesDone: entries.length });
+    }
+  } catch (error) {
+    await reader.cancel(error);
+    throw mapFailure(error, entries.length === 0);
+  }
+  progress.phase('listing', reader.position, total(), entries.length);
+  return { format: info.format, entries, encryptedHeaders: false };
+}
+
+export async function extractLzhStream(
+  stream: ReadableStream<Uint8Array>,
+  sink: OutputSink,
+  limits: ExtractionLimits,
+  options: OperationOptions,
+  info: LzhStreamInfo,
+): Promise<ExtractResult> {
+  const reader = new LzhReader(stream);
+  const job = new TarExtraction(sink, new LimitTracker(limits, info.archiveBytes), options, info.bytesTotal);
+  const repeats = new Repeats();
+  const each = async (entry: LzhEntry) => (repeats.seen(entry) ? undefined : job.extract(entry));
+  const entries = await extractEvery(reader, job, each, mapFailure);
+  return { format: info.format, entries };
+}
+
+/**
+ * An archive may store the same entry more than once (appended updates, concatenated copies:
+ * libarchive's test_fuzz.lzh). LHA extracts each over the last, leaving one; a sink cannot
+ * overwrite, so a repeat with the same name, type, size and CRC (the same content) is dropped,
+ * and one that differs is kept under a new name by the extraction rather than lost.
+ */
+class Repeats {
+  private readonly signatures = new Map<string, string>();
+
+  seen(entry: LzhEntry): boolean {
+    const path = toSafeRelativePath(entry.name);
+    if (path === null) return false;
+    const signature = `${entry.kind}:${entry.size}:${entry.crc}:${entry.linkName}`;
+    if (this.signatures.get(path) === signature) return true;
+    this.signatures.set(path, signature);
+    return false;
+  }
+}
+
+/**
+ * What a failure means for the caller: no LHA header at all, or the input failing before
+ * anything was written, hands the archive to 7-Zip; a method we do not decode is unsupported
+ * (7-Zip has no more of them); anything else is damage.
+ */
+function mapFailure(error: unknown, nothingYet: boolean): Error {
+  if (error instanceof EngineError || error instanceof LzhFallback) return error;
+  if (error instanceof LzhError) {
+    if (error.kind === 'not-lzh') return new LzhFallback(error.message, { cause: error });
+    if (error.kind === 'unsupported') return new EngineError('UNSUPPORTED_FORMAT', error.message, { kind: 'unsupported' });
+    if (error.kind === 'truncated') {
+      return new EngineError('CORRUPT_ARCHIVE', 'The archive is incomplete (it ends too early).', {
+        kind: 'truncated',
+        cause: error.message,
+      });
+    }
+    return new EngineError('CORRUPT_ARCHIVE', undefined, { kind: 'corrupt', cause: error.message });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  if (nothingYet) return new LzhFallback(message, { cause: error });
+  return new EngineError('CORRUPT_ARCHIVE', undefined, { kind: 'corrupt', cause: message });
+}
