@@ -52,7 +52,8 @@ export async function extractZip(
 ): Promise<ExtractResult> {
   const zip = await openZip(sources);
   const password = options.password ? options.password : undefined;
-  const locked = zip.items.filter((item) => item.encrypted && item.type !== 'dir');
+  // An encrypted entry of no bytes hides nothing: it is written empty, password or not.
+  const locked = zip.items.filter((item) => item.encrypted && item.type !== 'dir' && item.size > 0);
   if (!password && locked.length > 0) {
     throw new EngineError('PASSWORD_REQUIRED', undefined, { encryptedEntries: locked.length });
   }
@@ -115,9 +116,13 @@ async function writeAll(
 ): Promise<ExtractedEntry[]> {
   const job = new Extraction(zip, sink, limits, options, password, codec);
   job.report(true);
-  for (const item of zip.items.filter((i) => isWanted(options, i.name))) {
+  const items = zip.items.filter((i) => isWanted(options, i.name));
+  const paths = allocatePaths(job, items);
+  for (const item of items) {
+    const path = paths.get(item);
+    if (path === undefined) continue;
     try {
-      await writeItem(job, item);
+      await writeItem(job, item, path);
     } catch (error) {
       await Promise.allSettled(job.pendingWrites);
       if (job.tracker.tripped) throw job.tracker.tripped;
@@ -136,11 +141,30 @@ async function writeAll(
   return job.entries;
 }
 
-async function writeItem(job: Extraction, item: ZipItem): Promise<void> {
-  // 7-Zip names a nameless entry after the archive ("data.zip" → "data"); so does the fast path.
-  const safe = toSafeRelativePath(item.name === '' ? archiveStem(job.zip.source.name) : item.name);
-  if (safe === null) return;
-  const path = job.allocator.allocate(safe, item.type);
+/**
+ * Final paths for the entries, decided before anything is written. A name stored twice goes to
+ * its last entry, as every native tool (and our 7-Zip path) has it; earlier ones keep their
+ * bytes under `name (2)`. 7-Zip names a nameless entry after the archive ("data.zip" → "data").
+ */
+function allocatePaths(job: Extraction, items: readonly ZipItem[]): Map<ZipItem, string> {
+  const safeNames = items.map((item) => toSafeRelativePath(item.name === '' ? archiveStem(job.zip.source.name) : item.name));
+  const last = new Map<string, number>();
+  safeNames.forEach((safe, index) => {
+    if (safe !== null) last.set(safe, index);
+  });
+  const paths = new Map<ZipItem, string>();
+  for (const latest of [true, false]) {
+    items.forEach((item, index) => {
+      const safe = safeNames[index];
+      if (safe !== null && safe !== undefined && (last.get(safe) === index) === latest) {
+        paths.set(item, job.allocator.allocate(safe, item.type));
+      }
+    });
+  }
+  return paths;
+}
+
+async function writeItem(job: Extraction, item: ZipItem, path: string): Promise<void> {
   if (item.type === 'dir' && job.madeDirectories.has(path)) return;
   await makeParents(job, path);
   job.tracker.addEntry();
@@ -153,6 +177,8 @@ async function writeItem(job: Extraction, item: ZipItem): Promise<void> {
   } else if (item.type === 'symlink') {
     const target = await readLinkTarget(item.entry as FileEntry, getDataOptions);
     if (target !== null) result.linkTarget = decodeStoredText(target, job.zip.names);
+  } else if (item.encrypted && item.size === 0 && job.password === undefined) {
+    await sinkCall(() => job.sink.writeFile(path, new Blob([]).stream()));
   } else if (job.codec && job.sink.writeBytes && suitsNativeCodec(item.entry)) {
     result.size = await writeNatively(job, item, path, job.codec);
   } else {
