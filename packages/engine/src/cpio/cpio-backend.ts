@@ -2,11 +2,10 @@ import type { ExtractionLimits } from '@archive-opener/shared';
 import { EngineError } from '../core/engine-error.js';
 import { LimitTracker } from '../core/limit-tracker.js';
 import type { OutputSink } from '../core/output-sink.js';
-import { ProgressReporter } from '../core/progress-reporter.js';
 import type { ExtractResult, ListedEntry, ListResult, OperationOptions } from '../core/types.js';
-import { extractEvery, plausibleTotal, TarExtraction } from '../tar/tar-extraction.js';
+import { extractEvery, listEvery, TarExtraction } from '../tar/tar-extraction.js';
 import { HardLinks } from './cpio-links.js';
-import { CpioError, CpioReader } from './cpio-reader.js';
+import { CpioError, CpioReader, type CpioEntry } from './cpio-reader.js';
 
 /**
  * cpio archives (a plain .cpio, or the output of a decompressor) read in one pass: each file
@@ -37,34 +36,23 @@ export async function listCpioStream(
   options: OperationOptions,
   info: CpioStreamInfo,
 ): Promise<ListResult> {
-  const reader = new CpioReader(stream);
-  const progress = new ProgressReporter(options.onProgress);
-  const entries: ListedEntry[] = [];
   // Hard links: every name of a file gets the size of the one entry that carries its content.
   const linked = new Map<string, { size: number; names: ListedEntry[] }>();
-  const total = () => plausibleTotal(reader.position, info.bytesTotal);
-  try {
-    for (let entry = await reader.next(); entry; entry = await reader.next()) {
-      if (entry.kind === 'other' || entry.name === '') continue;
-      const listed: ListedEntry = { name: entry.name, type: entry.kind, size: entry.size, encrypted: false };
-      listed.modified = entry.mtime.toISOString();
-      if (entry.kind === 'symlink') listed.linkTarget = entry.linkName;
-      if (entry.kind === 'file' && entry.nlink > 1) {
-        const group = linked.get(entry.inode) ?? { size: 0, names: [] };
-        linked.set(entry.inode, group);
-        group.names.push(listed);
-        if (entry.size > 0) group.size = entry.size;
-        for (const name of group.names) name.size = group.size;
-      }
-      entries.push(listed);
-      progress.report({ phase: 'listing', bytesDone: reader.position, bytesTotal: total(), entriesDone: entries.length });
+  const toListed = (entry: CpioEntry): ListedEntry | null => {
+    if (entry.kind === 'other' || entry.name === '') return null;
+    const listed: ListedEntry = { name: entry.name, type: entry.kind, size: entry.size, encrypted: false };
+    listed.modified = entry.mtime.toISOString();
+    if (entry.kind === 'symlink') listed.linkTarget = entry.linkName;
+    if (entry.kind === 'file' && entry.nlink > 1) {
+      const group = linked.get(entry.inode) ?? { size: 0, names: [] };
+      linked.set(entry.inode, group);
+      group.names.push(listed);
+      if (entry.size > 0) group.size = entry.size;
+      for (const name of group.names) name.size = group.size;
     }
-  } catch (error) {
-    await reader.cancel(error);
-    throw mapFailure(error, entries.length === 0);
-  }
-  progress.phase('listing', reader.position, total(), entries.length);
-  return { format: info.format, entries, encryptedHeaders: false };
+    return listed;
+  };
+  return listEvery(new CpioReader(stream), info, options, toListed, mapFailure);
 }
 
 export async function extractCpioStream(

@@ -2,10 +2,9 @@ import type { ExtractionLimits } from '@archive-opener/shared';
 import { EngineError } from '../core/engine-error.js';
 import { LimitTracker } from '../core/limit-tracker.js';
 import type { OutputSink } from '../core/output-sink.js';
-import { ProgressReporter } from '../core/progress-reporter.js';
 import type { ExtractResult, ListedEntry, ListResult, OperationOptions } from '../core/types.js';
 import { toSafeRelativePath } from '../core/safe-path.js';
-import { extractEvery, plausibleTotal, TarExtraction } from '../tar/tar-extraction.js';
+import { extractEvery, listEvery, TarExtraction } from '../tar/tar-extraction.js';
 import { LzhError, LzhReader, type LzhEntry } from './lzh-reader.js';
 
 /**
@@ -37,26 +36,15 @@ export async function listLzhStream(
   options: OperationOptions,
   info: LzhStreamInfo,
 ): Promise<ListResult> {
-  const reader = new LzhReader(stream);
-  const progress = new ProgressReporter(options.onProgress);
-  const entries: ListedEntry[] = [];
-  const total = () => plausibleTotal(reader.position, info.bytesTotal);
-  try {
-    const repeats = new Repeats();
-    for (let entry = await reader.next(); entry; entry = await reader.next()) {
-      if (entry.kind === 'other' || entry.kind === 'hardlink' || repeats.seen(entry)) continue;
-      const listed: ListedEntry = { name: entry.name, type: entry.kind, size: entry.size, encrypted: false };
-      if (entry.mtime) listed.modified = entry.mtime.toISOString();
-      if (entry.kind === 'symlink') listed.linkTarget = entry.linkName;
-      entries.push(listed);
-      progress.report({ phase: 'listing', bytesDone: reader.position, bytesTotal: total(), entriesDone: entries.length });
-    }
-  } catch (error) {
-    await reader.cancel(error);
-    throw mapFailure(error, entries.length === 0);
-  }
-  progress.phase('listing', reader.position, total(), entries.length);
-  return { format: info.format, entries, encryptedHeaders: false };
+  const repeats = new Repeats();
+  const toListed = (entry: LzhEntry): ListedEntry | null => {
+    if (entry.kind === 'other' || entry.kind === 'hardlink' || repeats.seen(entry)) return null;
+    const listed: ListedEntry = { name: entry.name, type: entry.kind, size: entry.size, encrypted: false };
+    if (entry.mtime) listed.modified = entry.mtime.toISOString();
+    if (entry.kind === 'symlink') listed.linkTarget = entry.linkName;
+    return listed;
+  };
+  return listEvery(new LzhReader(stream), info, options, toListed, mapFailure);
 }
 
 export async function extractLzhStream(

@@ -2,10 +2,9 @@ import type { ExtractionLimits } from '@archive-opener/shared';
 import { EngineError } from '../core/engine-error.js';
 import { LimitTracker } from '../core/limit-tracker.js';
 import type { OutputSink } from '../core/output-sink.js';
-import { ProgressReporter } from '../core/progress-reporter.js';
 import type { ExtractResult, ListedEntry, ListResult, OperationOptions } from '../core/types.js';
-import { extractEvery, plausibleTotal, TarExtraction } from './tar-extraction.js';
-import { TarError, TarReader } from './tar-reader.js';
+import { extractEvery, listEvery, TarExtraction } from './tar-extraction.js';
+import { TarError, TarReader, type TarEntry } from './tar-reader.js';
 
 /**
  * Tar archives of any origin (a plain .tar, or the output of a decompressor) read in one pass:
@@ -37,26 +36,24 @@ export async function listTarStream(
   info: TarStreamInfo,
 ): Promise<ListResult> {
   const reader = new TarReader(stream);
-  const progress = new ProgressReporter(options.onProgress);
-  const entries: ListedEntry[] = [];
-  const total = () => plausibleTotal(reader.position, info.bytesTotal);
-  try {
-    for (let entry = await reader.next(); entry; entry = await reader.next()) {
-      if (entry.kind === 'other' || entry.name === '') continue;
-      const type = entry.kind === 'hardlink' ? 'symlink' : entry.kind;
-      const listed: ListedEntry = { name: entry.name, type, size: type === 'file' ? entry.size : 0, encrypted: false };
-      if (entry.mtime) listed.modified = entry.mtime.toISOString();
-      if (type === 'symlink') listed.linkTarget = entry.linkName;
-      entries.push(listed);
-      progress.report({ phase: 'listing', bytesDone: reader.position, bytesTotal: total(), entriesDone: entries.length });
-    }
-    if (reader.headers === 0) throw new TarFallback(NO_HEADER);
-  } catch (error) {
-    await reader.cancel(error);
-    throw mapFailure(error, entries.length === 0, info);
-  }
-  progress.phase('listing', reader.position, total(), entries.length);
-  return { format: info.format, entries, encryptedHeaders: false };
+  const toListed = (entry: TarEntry): ListedEntry | null => {
+    if (entry.kind === 'other' || entry.name === '') return null;
+    const type = entry.kind === 'hardlink' ? 'symlink' : entry.kind;
+    const listed: ListedEntry = { name: entry.name, type, size: type === 'file' ? entry.size : 0, encrypted: false };
+    if (entry.mtime) listed.modified = entry.mtime.toISOString();
+    if (type === 'symlink') listed.linkTarget = entry.linkName;
+    return listed;
+  };
+  return listEvery(
+    reader,
+    info,
+    options,
+    toListed,
+    (error, nothingListed) => mapFailure(error, nothingListed, info),
+    () => {
+      if (reader.headers === 0) throw new TarFallback(NO_HEADER);
+    },
+  );
 }
 
 export async function extractTarStream(

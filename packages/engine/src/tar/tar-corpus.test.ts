@@ -1,12 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { SERVER_LIMITS } from '@archive-opener/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EngineError } from '../core/engine-error.js';
-import { toSafeRelativePath } from '../core/safe-path.js';
-import type { ExtractedEntry, ExtractResult } from '../core/types.js';
+import type { ExtractResult } from '../core/types.js';
 import { extractTarStream, listTarStream, TarFallback } from './tar-backend.js';
-import { MemorySink, memorySource } from '../../test/support/memory-io.js';
-import { CORPUS_DIR, loadManifest, type ManifestCase } from '../../test/corpus/manifest.js';
+import { MemorySink } from '../../test/support/memory-io.js';
+import { bytesOf, refused, fileSizes, newTally, problemsOf, streamOf, tallyLines } from '../../test/support/corpus-compare.js';
+import { loadManifest, type ManifestCase } from '../../test/corpus/manifest.js';
 
 /**
  * Every plain-tar case of the public corpus through extractTarStream, into an in-memory sink
@@ -14,7 +13,8 @@ import { CORPUS_DIR, loadManifest, type ManifestCase } from '../../test/corpus/m
  * content for files); `KNOWN_FAILURES` lists the cases that cannot pass, and why.
  */
 
-const CORPUS = `${CORPUS_DIR}/`;
+/** Odd-sized chunks, so headers and bodies straddle chunk boundaries. */
+const CHUNK = 65_521;
 
 const manifest = loadManifest();
 const tarCases = manifest.filter((c) => c.format === 'tar');
@@ -30,57 +30,13 @@ const KNOWN_FAILURES: Record<string, string> = {
     'missing file GNUSparseFile.38663/sparse (rebuilt as "sparse", like bsdtar)',
 };
 
-/** The file as a stream in odd-sized chunks, so headers and bodies straddle chunk boundaries. */
-function fileStream(path: string): ReadableStream<Uint8Array> {
-  return memorySource(new Uint8Array(readFileSync(path)), path, 65_521).stream();
-}
-
 function run(testCase: ManifestCase, sink: MemorySink): Promise<ExtractResult> {
-  const size = readFileSync(CORPUS + testCase.path).length;
-  return extractTarStream(
-    fileStream(CORPUS + testCase.path),
-    sink,
-    SERVER_LIMITS,
-    {},
-    {
-      format: 'tar',
-      archiveBytes: size,
-      bytesTotal: size,
-    },
-  );
+  const bytes = bytesOf(testCase);
+  const info = { format: 'tar', archiveBytes: bytes.length, bytesTotal: bytes.length };
+  return extractTarStream(streamOf(bytes, testCase.path, CHUNK), sink, SERVER_LIMITS, {}, info);
 }
 
-/** What differs from the manifest (empty: the case passes). `renamed` accepts a duplicate kept as "name (2)". */
-function problemsOf(testCase: ManifestCase, result: ExtractResult, sink: MemorySink, renamed: boolean): string[] {
-  const problems: string[] = [];
-  for (const expected of testCase.entries ?? []) {
-    const name = toSafeRelativePath(expected.name) ?? expected.name;
-    const candidates = result.entries.filter(
-      (e) => e.path === name || (renamed && e.originalName !== undefined && toSafeRelativePath(e.originalName) === name),
-    );
-    const typed = candidates.filter((e) => e.type === expected.type);
-    if (candidates.length === 0) problems.push(`missing ${expected.type} ${expected.name}`);
-    else if (typed.length === 0) problems.push(`${expected.name}: type ${candidates[0]?.type}, expected ${expected.type}`);
-    else if (expected.type === 'file' && !typed.some((e) => sink.sha256(e.path) === expected.sha256)) {
-      problems.push(`${expected.name}: content differs`);
-    } else if (
-      expected.type === 'symlink' &&
-      expected.target !== undefined &&
-      !typed.some((e) => e.linkTarget === expected.target)
-    ) {
-      problems.push(`${expected.name}: link target differs`);
-    }
-  }
-  if (testCase.entriesMode === 'exact') {
-    const names = new Set((testCase.entries ?? []).map((e) => toSafeRelativePath(e.name) ?? e.name));
-    const extra = (e: ExtractedEntry) => e.type !== 'dir' && !names.has(e.path) && !(renamed && e.originalName !== undefined);
-    const extras = result.entries.filter(extra).map((e) => e.path);
-    if (extras.length > 0) problems.push(`unexpected: ${extras.slice(0, 3).join(', ')}`);
-  }
-  return problems;
-}
-
-const tally = { ok: 0, okPassed: 0, error: 0, errorPassed: 0, fallbacks: [] as string[], renamedOnly: [] as string[] };
+const tally = { ...newTally(), renamedOnly: [] as string[] };
 
 describe('extractTarStream on every plain tar of the corpus', () => {
   for (const testCase of tarCases) {
@@ -94,23 +50,17 @@ describe('extractTarStream on every plain tar of the corpus', () => {
         expect(result.format).toBe('tar');
         expect(sink.discards).toBe(0);
         // As the engine's conformance check: a repeated name is kept as "name (2)", never overwritten.
-        const problems = problemsOf(testCase, result, sink, true);
-        if (problems.length === 0 && problemsOf(testCase, result, sink, false).length > 0) tally.renamedOnly.push(testCase.path);
+        const problems = problemsOf(testCase, result, sink, { renamed: true, exact: 'names' });
+        if (problems.length === 0 && problemsOf(testCase, result, sink, { renamed: false, exact: 'names' }).length > 0)
+          tally.renamedOnly.push(testCase.path);
         expect(problems).toEqual([]);
         tally.okPassed += 1;
       });
     } else {
       test(`refuses ${testCase.path} (${testCase.errorKind ?? '?'})`, async () => {
         tally.error += 1;
-        const sink = new MemorySink({ writeBytes: true });
-        const error = await run(testCase, sink).then(
-          () => null,
-          (e: unknown) => e,
-        );
-        expect(error instanceof EngineError || error instanceof TarFallback, String(error)).toBe(true);
-        if (error instanceof TarFallback) tally.fallbacks.push(testCase.path);
+        const error = await refused(tally, testCase, TarFallback, (sink) => run(testCase, sink));
         expect(error instanceof EngineError ? error.code : 'fallback').not.toBe('INTERNAL');
-        expect(sink.files.size + sink.dirs.size).toBe(0);
         tally.errorPassed += 1;
       });
     }
@@ -119,14 +69,14 @@ describe('extractTarStream on every plain tar of the corpus', () => {
   it('lists what it extracts (names as stored, real sizes)', async () => {
     for (const testCase of tarCases.filter((c) => c.expect === 'ok' && !(c.path in KNOWN_FAILURES))) {
       const listing = await listTarStream(
-        fileStream(CORPUS + testCase.path),
+        streamOf(bytesOf(testCase), testCase.path, CHUNK),
         {},
         { format: 'tar', archiveBytes: 0, bytesTotal: null },
       );
       // Native tools keep the last of entries with the same name.
-      const last = new Map(listing.entries.filter((e) => e.type === 'file').map((e) => [toSafeRelativePath(e.name), e.size]));
+      const last = new Map(fileSizes(listing.entries));
       const files = [...last];
-      const expected = (testCase.entries ?? []).filter((e) => e.type === 'file').map((e) => [toSafeRelativePath(e.name), e.size]);
+      const expected = fileSizes(testCase.entries ?? []);
       if (testCase.entriesMode === 'exact') expect(files.sort(), testCase.path).toEqual(expected.sort());
       else expect(files, testCase.path).toEqual(expect.arrayContaining(expected));
     }
@@ -136,9 +86,7 @@ describe('extractTarStream on every plain tar of the corpus', () => {
 afterAll(() => {
   console.log(
     [
-      `plain tar corpus (${tarCases.length} cases):`,
-      `  expect ok:    ${tally.okPassed}/${tally.ok} passed`,
-      `  expect error: ${tally.errorPassed}/${tally.error} refused (${tally.fallbacks.length} handed to 7-Zip: ${tally.fallbacks.join(', ')})`,
+      ...tallyLines(`plain tar corpus (${tarCases.length} cases)`, tally, true),
       `  of which pass only because a repeated name is kept as "name (2)" (native tools overwrite): ${tally.renamedOnly.length} ${tally.renamedOnly.join(', ')}`,
     ].join('\n'),
   );

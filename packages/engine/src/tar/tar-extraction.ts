@@ -3,7 +3,7 @@ import { NameAllocator } from '../core/name-allocator.js';
 import type { OutputSink } from '../core/output-sink.js';
 import { ProgressReporter } from '../core/progress-reporter.js';
 import { toSafeRelativePath } from '../core/safe-path.js';
-import { isWanted, type ExtractedEntry, type OperationOptions } from '../core/types.js';
+import { isWanted, type ExtractedEntry, type ListedEntry, type ListResult, type OperationOptions } from '../core/types.js';
 import type { TarEntry } from './tar-reader.js';
 
 /** Files up to this size go to `writeBytes` in one piece when the sink has it (cheaper than a stream). */
@@ -228,4 +228,36 @@ export async function extractEvery<E>(
 /** A total worth showing: the expected size, while what was done has not passed it. */
 export function plausibleTotal(done: number, total: number | null): number | null {
   return total !== null && done <= total ? total : null;
+}
+
+/**
+ * Lists every entry of a stream reader (tar, cpio, LHA) without writing: `toListed` turns an
+ * entry into what `list` reports, or skips it (null). Failures are cancelled and mapped as for
+ * extraction; `finish` may still refuse the whole input (e.g. no header at all).
+ */
+export async function listEvery<E>(
+  reader: { next(): Promise<E | null>; cancel(reason?: unknown): Promise<void>; readonly position: number },
+  info: { format: string; bytesTotal: number | null },
+  options: OperationOptions,
+  toListed: (entry: E) => ListedEntry | null,
+  mapFailure: (error: unknown, nothingListed: boolean) => Error,
+  finish: () => void = () => undefined,
+): Promise<ListResult> {
+  const progress = new ProgressReporter(options.onProgress);
+  const entries: ListedEntry[] = [];
+  const total = () => plausibleTotal(reader.position, info.bytesTotal);
+  try {
+    for (let entry = await reader.next(); entry; entry = await reader.next()) {
+      const listed = toListed(entry);
+      if (!listed) continue;
+      entries.push(listed);
+      progress.report({ phase: 'listing', bytesDone: reader.position, bytesTotal: total(), entriesDone: entries.length });
+    }
+    finish();
+  } catch (error) {
+    await reader.cancel(error);
+    throw mapFailure(error, entries.length === 0);
+  }
+  progress.phase('listing', reader.position, total(), entries.length);
+  return { format: info.format, entries, encryptedHeaders: false };
 }
