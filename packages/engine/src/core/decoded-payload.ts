@@ -3,7 +3,7 @@ import { DETECT_HEAD_BYTES, detectFormat } from './detect.js';
 import { NameAllocator } from './name-allocator.js';
 import type { OutputSink } from './output-sink.js';
 import { toSafeRelativePath } from './safe-path.js';
-import { STREAM_READERS } from './stream-readers.js';
+import { STREAM_READERS, type StreamInfo, type StreamReader } from './stream-readers.js';
 import type { ArchiveSource, ExtractResult, ListResult, OperationOptions } from './types.js';
 import { decompressedName } from '../sevenzip/stream-name.js';
 
@@ -20,23 +20,15 @@ export async function extractDecodedPayload(
   limits: ExtractionLimits,
   options: OperationOptions,
 ): Promise<ExtractResult> {
-  const inner = detectFormat(new Uint8Array(await payload.slice(0, DETECT_HEAD_BYTES).arrayBuffer()));
-  const reader = inner ? STREAM_READERS[inner] : undefined;
-  if (inner && reader) {
-    const format = `${inner}.${suffix}`;
+  const inner = await innerReader(payload, archive, suffix);
+  if (inner) {
     try {
-      const result = await reader.extract(payload.stream(), sink, limits, options, {
-        format,
-        archiveBytes: archive.size,
-        bytesTotal: payload.size,
-      });
-      return { ...result, format };
+      return { ...(await inner.reader.extract(payload.stream(), sink, limits, options, inner.info)), format: inner.info.format };
     } catch (error) {
-      if (!(error instanceof reader.fallback)) throw error;
+      if (!(error instanceof inner.reader.fallback)) throw error;
     }
   }
-  const name = decompressedName(archive.name) ?? `${archive.name}.out`;
-  const path = new NameAllocator().allocate(toSafeRelativePath(name) ?? 'data', 'file');
+  const path = new NameAllocator().allocate(toSafeRelativePath(loneFileName(archive)) ?? 'data', 'file');
   await sink.writeFile(path, payload.stream());
   return { format: suffix, entries: [{ path, type: 'file', size: payload.size }] };
 }
@@ -47,21 +39,30 @@ export async function listDecodedPayload(
   suffix: string,
   options: OperationOptions,
 ): Promise<ListResult> {
-  const inner = detectFormat(new Uint8Array(await payload.slice(0, DETECT_HEAD_BYTES).arrayBuffer()));
-  const reader = inner ? STREAM_READERS[inner] : undefined;
-  if (inner && reader) {
-    const format = `${inner}.${suffix}`;
+  const inner = await innerReader(payload, archive, suffix);
+  if (inner) {
     try {
-      const result = await reader.list(payload.stream(), options, {
-        format,
-        archiveBytes: archive.size,
-        bytesTotal: payload.size,
-      });
-      return { ...result, format };
+      return { ...(await inner.reader.list(payload.stream(), options, inner.info)), format: inner.info.format };
     } catch (error) {
-      if (!(error instanceof reader.fallback)) throw error;
+      if (!(error instanceof inner.reader.fallback)) throw error;
     }
   }
-  const name = decompressedName(archive.name) ?? `${archive.name}.out`;
-  return { format: suffix, entries: [{ name, type: 'file', size: payload.size, encrypted: false }], encryptedHeaders: false };
+  const entry = { name: loneFileName(archive), type: 'file' as const, size: payload.size, encrypted: false };
+  return { format: suffix, entries: [entry], encryptedHeaders: false };
+}
+
+/** Our reader for the payload's format (tar, cpio …), with what it needs to know; null when none. */
+async function innerReader(
+  payload: Blob,
+  archive: ArchiveSource,
+  suffix: string,
+): Promise<{ reader: StreamReader; info: StreamInfo } | null> {
+  const inner = detectFormat(new Uint8Array(await payload.slice(0, DETECT_HEAD_BYTES).arrayBuffer()));
+  const reader = inner ? STREAM_READERS[inner] : undefined;
+  if (!inner || !reader) return null;
+  return { reader, info: { format: `${inner}.${suffix}`, archiveBytes: archive.size, bytesTotal: payload.size } };
+}
+
+function loneFileName(archive: ArchiveSource): string {
+  return decompressedName(archive.name) ?? `${archive.name}.out`;
 }
