@@ -36,6 +36,9 @@ export function guardFileSystem(fs: FileSystem, stagingRoot: string, tracker: Li
   // or with a later entry of the same name. Deleted files are moved aside until we know which.
   const asides = new Map<string, { record: StagedEntry; asidePath: string }>();
   let asideCount = 0;
+  // Indexes, so that archives of many links or duplicates cost no quadratic scans.
+  const files = new Map<string, StagedEntry>();
+  const dropped = new Set<StagedEntry>();
   const prefix = `${stagingRoot}/`;
   const relative = (path: string): string | null => {
     const normal = normalise(path);
@@ -66,7 +69,9 @@ export function guardFileSystem(fs: FileSystem, stagingRoot: string, tracker: Li
           replaced.record.stagedPath = replaced.asidePath;
         }
         tracker.addEntry();
-        staged.push({ stagedPath: rel, type: 'file' });
+        const record: StagedEntry = { stagedPath: rel, type: 'file' };
+        staged.push(record);
+        files.set(rel, record);
       }
     }
     return original.open(path, flags, mode);
@@ -91,10 +96,11 @@ export function guardFileSystem(fs: FileSystem, stagingRoot: string, tracker: Li
   };
   fs.unlink = (path) => {
     const rel = relative(path);
-    const record = rel === null ? undefined : staged.find((e) => e.stagedPath === rel && e.type === 'file');
+    const record = rel === null ? undefined : files.get(rel);
     if (rel === null || !record) return original.unlink(path);
     const asidePath = `${rel}.ao-aside-${(asideCount += 1)}`;
     fs.rename(path, `${stagingRoot}/${asidePath}`);
+    files.delete(rel);
     asides.set(rel, { record, asidePath });
   };
   fs.symlink = (target, path) => {
@@ -110,13 +116,19 @@ export function guardFileSystem(fs: FileSystem, stagingRoot: string, tracker: Li
     const aside = asides.get(rel);
     if (!aside) return;
     asides.delete(rel);
-    staged.splice(staged.indexOf(aside.record), 1);
+    dropped.add(aside.record);
     original.unlink(`${stagingRoot}/${aside.asidePath}`);
   };
   return {
     staged,
     settle: () => {
       for (const rel of [...asides.keys()]) dropAside(rel);
+      if (dropped.size === 0) return;
+      // Placeholders 7-Zip replaced by links, and files it deleted for good, leave the record.
+      const kept = staged.filter((e) => !dropped.has(e));
+      staged.length = 0;
+      for (const entry of kept) staged.push(entry);
+      dropped.clear();
     },
   };
 }
