@@ -1,5 +1,6 @@
 import type { ExtractionLimits } from '@archive-opener/shared';
 import { DETECT_HEAD_BYTES, detectFormat } from './detect.js';
+import { unlessFallback } from './fallback.js';
 import { NameAllocator } from './name-allocator.js';
 import type { OutputSink } from './output-sink.js';
 import { toSafeRelativePath } from './safe-path.js';
@@ -21,13 +22,13 @@ export async function extractDecodedPayload(
   options: OperationOptions,
 ): Promise<ExtractResult> {
   const inner = await innerReader(payload, archive, suffix);
-  if (inner) {
-    try {
-      return { ...(await inner.reader.extract(payload.stream(), sink, limits, options, inner.info)), format: inner.info.format };
-    } catch (error) {
-      if (!(error instanceof inner.reader.fallback)) throw error;
-    }
-  }
+  const read =
+    inner &&
+    (await unlessFallback(
+      () => inner.reader.extract(payload.stream(), sink, limits, options, inner.info),
+      inner.reader.fallback,
+    ));
+  if (inner && read) return { ...read, format: inner.info.format };
   const path = new NameAllocator().allocate(toSafeRelativePath(loneFileName(archive)) ?? 'data', 'file');
   await sink.writeFile(path, payload.stream());
   return { format: suffix, entries: [{ path, type: 'file', size: payload.size }] };
@@ -40,13 +41,9 @@ export async function listDecodedPayload(
   options: OperationOptions,
 ): Promise<ListResult> {
   const inner = await innerReader(payload, archive, suffix);
-  if (inner) {
-    try {
-      return { ...(await inner.reader.list(payload.stream(), options, inner.info)), format: inner.info.format };
-    } catch (error) {
-      if (!(error instanceof inner.reader.fallback)) throw error;
-    }
-  }
+  const listed =
+    inner && (await unlessFallback(() => inner.reader.list(payload.stream(), options, inner.info), inner.reader.fallback));
+  if (inner && listed) return { ...listed, format: inner.info.format };
   const entry = { name: loneFileName(archive), type: 'file' as const, size: payload.size, encrypted: false };
   return { format: suffix, entries: [entry], encryptedHeaders: false };
 }

@@ -1,6 +1,7 @@
 import { SERVER_LIMITS, type ExtractionLimits } from '@archive-opener/shared';
 import { DETECT_HEAD_BYTES, detectFormat, type DetectedFormat } from './detect.js';
 import { EngineError, toEngineError } from './engine-error.js';
+import { unlessFallback } from './fallback.js';
 import type { NativeCodec } from './native-codec.js';
 import type { InputMounter, OutputSink } from './output-sink.js';
 import type { ArchiveSource, ExtractResult, ListResult, OperationOptions } from './types.js';
@@ -32,20 +33,26 @@ export async function list(input: EngineInput, options: OperationOptions = {}): 
   return guarded(async () => {
     const job = await prepare(input, options);
     if (job.fast === 'zip') {
-      const result = await tryFast(() => listZip(job.sources, options), ZipFallback);
+      const result = await unlessFallback(() => listZip(job.sources, options), ZipFallback);
       if (result) return result;
     } else if (job.fast === 'stream') {
       const source = job.sources[0] as ArchiveSource;
       const reader = STREAM_READERS[job.format ?? 'tar'] as StreamReader;
-      const result = await tryFast(() => reader.list(source.stream(), options, streamInfo(source, job.format)), reader.fallback);
+      const result = await unlessFallback(
+        () => reader.list(source.stream(), options, streamInfo(source, job.format)),
+        reader.fallback,
+      );
       if (result) return result;
     } else if (job.format === 'gz' && job.sources.length === 1) {
       // 7-Zip would list only the .tar inside; the streaming reader lists its entries (any host).
-      const result = await tryFast(() => listTarGz(job.sources[0] as ArchiveSource, options, input.codec?.gunzip), TarGzFallback);
+      const result = await unlessFallback(
+        () => listTarGz(job.sources[0] as ArchiveSource, options, input.codec?.gunzip),
+        TarGzFallback,
+      );
       if (result) return result;
     }
     if (job.format === 'iso' && job.sources.length === 1) {
-      const result = await tryFast(() => listIso(job.sources[0] as ArchiveSource, options), IsoFallback);
+      const result = await unlessFallback(() => listIso(job.sources[0] as ArchiveSource, options), IsoFallback);
       if (result) return result;
     }
     if (job.format === 'lz' && job.sources.length === 1) return listLzip(job);
@@ -59,23 +66,29 @@ export async function extract(input: EngineInput, sink: OutputSink, options: Ope
     const job = await prepare(input, options);
     try {
       if (job.fast === 'zip') {
-        const result = await tryFast(() => extractZip(job.sources, sink, job.limits, options, input.codec), ZipFallback);
+        const result = await unlessFallback(() => extractZip(job.sources, sink, job.limits, options, input.codec), ZipFallback);
         if (result) return result;
       } else if (job.fast === 'stream') {
         const source = job.sources[0] as ArchiveSource;
         const reader = STREAM_READERS[job.format ?? 'tar'] as StreamReader;
         const info = streamInfo(source, job.format);
-        const result = await tryFast(() => reader.extract(source.stream(), sink, job.limits, options, info), reader.fallback);
+        const result = await unlessFallback(
+          () => reader.extract(source.stream(), sink, job.limits, options, info),
+          reader.fallback,
+        );
         if (result) return result;
       } else if (job.fast === 'tar.gz') {
-        const result = await tryFast(
+        const result = await unlessFallback(
           () => extractTarGz(job.sources[0] as ArchiveSource, sink, job.limits, options, input.codec?.gunzip),
           TarGzFallback,
         );
         if (result) return result;
       }
       if (job.format === 'iso' && job.sources.length === 1) {
-        const result = await tryFast(() => extractIso(job.sources[0] as ArchiveSource, sink, job.limits, options), IsoFallback);
+        const result = await unlessFallback(
+          () => extractIso(job.sources[0] as ArchiveSource, sink, job.limits, options),
+          IsoFallback,
+        );
         if (result) return result;
       }
       if (job.format === 'lz' && job.sources.length === 1) return await extractLzip(job, sink);
@@ -88,7 +101,7 @@ export async function extract(input: EngineInput, sink: OutputSink, options: Ope
         // A zip behind junk or padding has no signature at the start, so the zip path was not
         // tried; 7-Zip refuses such files, zip.js finds the central directory from the end.
         await sink.discard();
-        const fromTheEnd = await tryFast(
+        const fromTheEnd = await unlessFallback(
           () => extractZip(job.sources, sink, job.limits, options, input.codec),
           ZipFallback,
         ).catch(() => null);
@@ -129,16 +142,6 @@ async function prepare(input: EngineInput, options: OperationOptions): Promise<P
 
 function streamInfo(source: ArchiveSource, format: DetectedFormat | null): StreamInfo {
   return { format: format ?? 'tar', archiveBytes: source.size, bytesTotal: source.size };
-}
-
-/** A fast path that cannot handle an archive (an exotic method, not a tar inside) hands it to 7-Zip. */
-async function tryFast<T>(run: () => Promise<T>, fallback: new (...args: never[]) => Error): Promise<T | null> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof fallback) return null;
-    throw error;
-  }
 }
 
 async function guarded<T>(run: () => Promise<T>): Promise<T> {

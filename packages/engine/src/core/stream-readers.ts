@@ -4,13 +4,9 @@ import { extractTarStream, listTarStream, TarFallback } from '../tar/tar-backend
 import { extractLzhStream, listLzhStream, LzhFallback } from '../lzh/lzh-backend.js';
 import type { DetectedFormat } from './detect.js';
 import type { OutputSink } from './output-sink.js';
-import type { ExtractResult, ListResult, OperationOptions } from './types.js';
+import type { ExtractResult, ListResult, OperationOptions, StreamInfo } from './types.js';
 
-export interface StreamInfo {
-  format: string;
-  archiveBytes: number;
-  bytesTotal: number | null;
-}
+export type { StreamInfo };
 
 /**
  * Our own readers for archive formats that are a plain sequence of headers and bodies (tar, cpio,

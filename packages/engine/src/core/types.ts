@@ -57,6 +57,16 @@ export interface Progress {
   entriesDone: number;
 }
 
+/** What a stream reader (tar, cpio, LHA) is told about the bytes it reads. */
+export interface StreamInfo {
+  /** The format named in the result ('tar', 'tar.gz', 'cpio'…). */
+  format: string;
+  /** Size of the archive file, for the expansion-ratio limit. */
+  archiveBytes: number;
+  /** The stream's expected size, for progress (null: unknown). */
+  bytesTotal: number | null;
+}
+
 export interface OperationOptions {
   password?: string;
   /**

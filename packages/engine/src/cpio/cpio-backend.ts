@@ -1,8 +1,8 @@
 import type { ExtractionLimits } from '@archive-opener/shared';
-import { EngineError } from '../core/engine-error.js';
 import { LimitTracker } from '../core/limit-tracker.js';
+import { mapReaderFailure } from '../core/stream-failure.js';
 import type { OutputSink } from '../core/output-sink.js';
-import type { ExtractResult, ListedEntry, ListResult, OperationOptions } from '../core/types.js';
+import type { ExtractResult, ListedEntry, ListResult, OperationOptions, StreamInfo } from '../core/types.js';
 import { extractEvery, listEvery, TarExtraction } from '../tar/tar-extraction.js';
 import { HardLinks } from './cpio-links.js';
 import { CpioError, CpioReader, type CpioEntry } from './cpio-reader.js';
@@ -22,19 +22,10 @@ export class CpioFallback extends Error {
   }
 }
 
-export interface CpioStreamInfo {
-  /** The format named in the result ('cpio', 'cpio.gz'…). */
-  format: string;
-  /** Size of the archive file, for the expansion-ratio limit. */
-  archiveBytes: number;
-  /** The cpio's expected size, for progress (null: unknown). */
-  bytesTotal: number | null;
-}
-
 export async function listCpioStream(
   stream: ReadableStream<Uint8Array>,
   options: OperationOptions,
-  info: CpioStreamInfo,
+  info: StreamInfo,
 ): Promise<ListResult> {
   // Hard links: every name of a file gets the size of the one entry that carries its content.
   const linked = new Map<string, { size: number; names: ListedEntry[] }>();
@@ -60,7 +51,7 @@ export async function extractCpioStream(
   sink: OutputSink,
   limits: ExtractionLimits,
   options: OperationOptions,
-  info: CpioStreamInfo,
+  info: StreamInfo,
 ): Promise<ExtractResult> {
   const reader = new CpioReader(stream);
   const job = new TarExtraction(sink, new LimitTracker(limits, info.archiveBytes), options, info.bytesTotal);
@@ -75,23 +66,10 @@ export async function extractCpioStream(
   return { format: info.format, entries };
 }
 
-/**
- * What a failure means for the caller: not a cpio, or the input (a decompressor) failing before
- * anything was written or listed, hands the archive to 7-Zip; afterwards the archive is damaged.
- */
 function mapFailure(error: unknown, nothingYet: boolean): Error {
-  if (error instanceof EngineError || error instanceof CpioFallback) return error;
-  if (error instanceof CpioError) {
-    if (error.kind === 'not-cpio') return new CpioFallback(error.message, { cause: error });
-    if (error.kind === 'truncated') {
-      return new EngineError('CORRUPT_ARCHIVE', 'The archive is incomplete (it ends too early).', {
-        kind: 'truncated',
-        cause: error.message,
-      });
-    }
-    return new EngineError('CORRUPT_ARCHIVE', undefined, { kind: 'corrupt', cause: error.message });
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  if (nothingYet) return new CpioFallback(message, { cause: error });
-  return new EngineError('CORRUPT_ARCHIVE', undefined, { kind: 'corrupt', cause: message });
+  return mapReaderFailure(error, nothingYet, {
+    classify: (e) =>
+      e instanceof CpioError ? { kind: e.kind === 'not-cpio' ? 'not-archive' : e.kind, message: e.message } : null,
+    fallback: CpioFallback,
+  });
 }

@@ -130,16 +130,6 @@ function tarEntry(
     mtime: entry.mtime,
     sparse: false,
     read,
-    // Never used by the extraction, which pulls with `read`; made only if asked for.
-    get body(): ReadableStream<Uint8Array> {
-      return new ReadableStream<Uint8Array>({
-        pull: async (controller) => {
-          const chunk = await read();
-          if (chunk) controller.enqueue(chunk);
-          else controller.close();
-        },
-      });
-    },
   };
 }
 

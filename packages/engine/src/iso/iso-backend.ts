@@ -84,7 +84,6 @@ function asTarEntry(image: IsoImage, node: IsoNode): TarEntry {
     const next = await pieces.next();
     return next.done ? null : next.value;
   };
-  let body: ReadableStream<Uint8Array> | null = null;
   return {
     name: node.name,
     linkName: node.linkTarget ?? '',
@@ -94,16 +93,6 @@ function asTarEntry(image: IsoImage, node: IsoNode): TarEntry {
     mtime: node.modified,
     sparse: false,
     read,
-    get body() {
-      body ??= new ReadableStream<Uint8Array>({
-        pull: async (controller) => {
-          const chunk = await read();
-          if (chunk) controller.enqueue(chunk);
-          else controller.close();
-        },
-      });
-      return body;
-    },
   };
 }
 

@@ -1,8 +1,8 @@
 import type { ExtractionLimits } from '@archive-opener/shared';
-import { EngineError } from '../core/engine-error.js';
 import { LimitTracker } from '../core/limit-tracker.js';
+import { mapReaderFailure } from '../core/stream-failure.js';
 import type { OutputSink } from '../core/output-sink.js';
-import type { ExtractResult, ListedEntry, ListResult, OperationOptions } from '../core/types.js';
+import type { ExtractResult, ListedEntry, ListResult, OperationOptions, StreamInfo } from '../core/types.js';
 import { toSafeRelativePath } from '../core/safe-path.js';
 import { extractEvery, listEvery, TarExtraction } from '../tar/tar-extraction.js';
 import { LzhError, LzhReader, type LzhEntry } from './lzh-reader.js';
@@ -22,19 +22,10 @@ export class LzhFallback extends Error {
   }
 }
 
-export interface LzhStreamInfo {
-  /** The format named in the result ('lzh'). */
-  format: string;
-  /** Size of the archive file, for the expansion-ratio limit. */
-  archiveBytes: number;
-  /** The archive's expected size, for progress (null: unknown). */
-  bytesTotal: number | null;
-}
-
 export async function listLzhStream(
   stream: ReadableStream<Uint8Array>,
   options: OperationOptions,
-  info: LzhStreamInfo,
+  info: StreamInfo,
 ): Promise<ListResult> {
   const repeats = new Repeats();
   const toListed = (entry: LzhEntry): ListedEntry | null => {
@@ -52,7 +43,7 @@ export async function extractLzhStream(
   sink: OutputSink,
   limits: ExtractionLimits,
   options: OperationOptions,
-  info: LzhStreamInfo,
+  info: StreamInfo,
 ): Promise<ExtractResult> {
   const reader = new LzhReader(stream);
   const job = new TarExtraction(sink, new LimitTracker(limits, info.archiveBytes), options, info.bytesTotal);
@@ -81,25 +72,9 @@ class Repeats {
   }
 }
 
-/**
- * What a failure means for the caller: no LHA header at all, or the input failing before
- * anything was written, hands the archive to 7-Zip; a method we do not decode is unsupported
- * (7-Zip has no more of them); anything else is damage.
- */
 function mapFailure(error: unknown, nothingYet: boolean): Error {
-  if (error instanceof EngineError || error instanceof LzhFallback) return error;
-  if (error instanceof LzhError) {
-    if (error.kind === 'not-lzh') return new LzhFallback(error.message, { cause: error });
-    if (error.kind === 'unsupported') return new EngineError('UNSUPPORTED_FORMAT', error.message, { kind: 'unsupported' });
-    if (error.kind === 'truncated') {
-      return new EngineError('CORRUPT_ARCHIVE', 'The archive is incomplete (it ends too early).', {
-        kind: 'truncated',
-        cause: error.message,
-      });
-    }
-    return new EngineError('CORRUPT_ARCHIVE', undefined, { kind: 'corrupt', cause: error.message });
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  if (nothingYet) return new LzhFallback(message, { cause: error });
-  return new EngineError('CORRUPT_ARCHIVE', undefined, { kind: 'corrupt', cause: message });
+  return mapReaderFailure(error, nothingYet, {
+    classify: (e) => (e instanceof LzhError ? { kind: e.kind === 'not-lzh' ? 'not-archive' : e.kind, message: e.message } : null),
+    fallback: LzhFallback,
+  });
 }

@@ -112,15 +112,6 @@ export class LzhReader {
       packedSize: header.packedSize,
       crc: header.crc,
       read,
-      get body(): ReadableStream<Uint8Array> {
-        return new ReadableStream<Uint8Array>({
-          pull: async (controller) => {
-            const chunk = await read();
-            if (chunk) controller.enqueue(chunk);
-            else controller.close();
-          },
-        });
-      },
     };
     return entry;
   }

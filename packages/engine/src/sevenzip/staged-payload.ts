@@ -1,3 +1,4 @@
+import { unlessFallback } from '../core/fallback.js';
 import type { OutputSink } from '../core/output-sink.js';
 import type { ArchiveSource, ExtractResult } from '../core/types.js';
 import { extractIso, IsoFallback } from '../iso/iso-backend.js';
@@ -16,17 +17,12 @@ export async function extractStagedWith(
 ): Promise<ExtractResult | null> {
   const size = sz.FS.stat(path).size;
   const archiveBytes = job.sources.reduce((sum, s) => sum + s.size, 0);
-  try {
-    const result = await reader.extract(stagedFileStream(sz, path), sink, job.limits, job.options, {
-      format,
-      archiveBytes,
-      bytesTotal: size,
-    });
-    return { ...result, format };
-  } catch (error) {
-    if (error instanceof reader.fallback) return null;
-    throw error;
-  }
+  const info = { format, archiveBytes, bytesTotal: size };
+  const result = await unlessFallback(
+    () => reader.extract(stagedFileStream(sz, path), sink, job.limits, job.options, info),
+    reader.fallback,
+  );
+  return result && { ...result, format };
 }
 
 /** The bytes of a file inside the 7-Zip instance, pulled 1 MiB at a time. */
@@ -62,12 +58,7 @@ export async function extractStagedIso(
   job: SevenZipJob,
   format: string,
 ): Promise<ExtractResult | null> {
-  try {
-    return await extractIso(stagedSource(sz, path), sink, job.limits, job.options, format);
-  } catch (error) {
-    if (error instanceof IsoFallback) return null;
-    throw error;
-  }
+  return unlessFallback(() => extractIso(stagedSource(sz, path), sink, job.limits, job.options, format), IsoFallback);
 }
 
 /** Random access to a file inside the 7-Zip instance (an ISO reader jumps between extents). */

@@ -1,8 +1,8 @@
 import type { ExtractionLimits } from '@archive-opener/shared';
-import { EngineError } from '../core/engine-error.js';
 import { LimitTracker } from '../core/limit-tracker.js';
+import { mapReaderFailure } from '../core/stream-failure.js';
 import type { OutputSink } from '../core/output-sink.js';
-import type { ExtractResult, ListedEntry, ListResult, OperationOptions } from '../core/types.js';
+import type { ExtractResult, ListedEntry, ListResult, OperationOptions, StreamInfo } from '../core/types.js';
 import { extractEvery, listEvery, TarExtraction } from './tar-extraction.js';
 import { TarError, TarReader, type TarEntry } from './tar-reader.js';
 
@@ -19,13 +19,7 @@ export class TarFallback extends Error {
   }
 }
 
-export interface TarStreamInfo {
-  /** The format named in the result ('tar', 'tar.gz'…). */
-  format: string;
-  /** Size of the archive file, for the expansion-ratio limit. */
-  archiveBytes: number;
-  /** The tar's expected size, for progress (null: unknown). */
-  bytesTotal: number | null;
+export interface TarStreamInfo extends StreamInfo {
   /** What a failure of the input stream itself (a decompressor's) means; default 'corrupt'. */
   inputFailureKind?: (error: unknown) => 'truncated' | 'corrupt';
 }
@@ -80,24 +74,10 @@ export async function extractTarStream(
 /** Only zero bytes (or nothing): no tar header at all, so nothing says this is a tar. */
 const NO_HEADER = 'The input holds no tar header.';
 
-/**
- * What a failure means for the caller: not a tar, or the input failing before anything was
- * written or listed, hands the archive to 7-Zip; afterwards the archive is damaged.
- */
 function mapFailure(error: unknown, nothingYet: boolean, info: TarStreamInfo): Error {
-  if (error instanceof EngineError || error instanceof TarFallback) return error;
-  if (error instanceof TarError) {
-    if (error.kind === 'not-tar') return new TarFallback(error.message, { cause: error });
-    if (error.kind === 'truncated') return truncated(error.message);
-    return new EngineError('CORRUPT_ARCHIVE', undefined, { kind: 'corrupt', cause: error.message });
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  if (nothingYet) return new TarFallback(message, { cause: error });
-  return info.inputFailureKind?.(error) === 'truncated'
-    ? truncated(message)
-    : new EngineError('CORRUPT_ARCHIVE', undefined, { kind: 'corrupt', cause: message });
-}
-
-function truncated(cause: string): EngineError {
-  return new EngineError('CORRUPT_ARCHIVE', 'The archive is incomplete (it ends too early).', { kind: 'truncated', cause });
+  return mapReaderFailure(error, nothingYet, {
+    classify: (e) => (e instanceof TarError ? { kind: e.kind === 'not-tar' ? 'not-archive' : e.kind, message: e.message } : null),
+    fallback: TarFallback,
+    ...(info.inputFailureKind && { inputFailureKind: info.inputFailureKind }),
+  });
 }

@@ -37,19 +37,6 @@ export class Body {
     return chunk;
   }
 
-  stream(): ReadableStream<Uint8Array> {
-    return new ReadableStream<Uint8Array>(
-      {
-        pull: async (controller) => {
-          const chunk = await this.read();
-          if (chunk) controller.enqueue(chunk);
-          else controller.close();
-        },
-      },
-      { highWaterMark: 0 },
-    );
-  }
-
   /** Skips what was not read, and the padding to the next header. */
   async finish(): Promise<void> {
     this.finished = true;

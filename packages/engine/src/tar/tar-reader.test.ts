@@ -15,7 +15,9 @@ interface Read {
 async function readAll(bytes: Uint8Array, chunk = 1000): Promise<Read[]> {
   const out: Read[] = [];
   for await (const entry of new TarReader(streamOf(bytes, chunk).stream)) {
-    const content = new Uint8Array(await new Response(entry.body).arrayBuffer());
+    const pieces: Uint8Array[] = [];
+    for (let piece = await entry.read(); piece; piece = await entry.read()) pieces.push(piece);
+    const content = new Uint8Array(await new Blob(pieces as BlobPart[]).arrayBuffer());
     const { name, kind, typeflag, size, linkName, sparse } = entry;
     out.push({ name, kind, typeflag, size, linkName, content, sparse });
   }

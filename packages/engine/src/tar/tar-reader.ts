@@ -45,8 +45,6 @@ export interface TarEntry {
    * changed afterwards. Once `next()` is called the rest is skipped, and reading throws.
    */
   read(): Promise<Uint8Array | null>;
-  /** The content as a pull stream (one `read` per pull; the same stream every time). */
-  readonly body: ReadableStream<Uint8Array>;
 }
 
 /** Extended headers and long names bigger than this are refused rather than held in memory. */
@@ -195,7 +193,6 @@ export class TarReader implements AsyncIterable<TarEntry> {
     if (sparse) checkSparseMap(sparse, stored);
     const mtime = parseMtime(values.get('mtime'), header.mtime);
     const body = new Body(this.source, stored, prefix, sparse);
-    let stream: ReadableStream<Uint8Array> | undefined;
     this.current = body;
     return {
       name,
@@ -206,10 +203,6 @@ export class TarReader implements AsyncIterable<TarEntry> {
       mtime,
       sparse: sparse !== null,
       read: () => body.read(),
-      get body() {
-        stream ??= body.stream();
-        return stream;
-      },
     };
   }
 
