@@ -1,2 +1,3 @@
 export * from './errors.js';
 export * from './limits.js';
+export * from './categories.js';

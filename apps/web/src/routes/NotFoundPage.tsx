@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <section className="flex flex-col items-center gap-6 py-24 text-center">
+      <p className="text-6xl font-bold text-primary">404</p>
+      <h1 className="text-2xl font-semibold">{t('notFound.title')}</h1>
+      <Link to="/" className="text-primary underline underline-offset-4 hover:no-underline">
+        {t('notFound.home')}
+      </Link>
+    </section>
+  );
+}
