@@ -1,17 +1,22 @@
 // Type-aware linting for every workspace: floating promises and type-only imports are the
 // mistakes that matter most across worker and HTTP boundaries.
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.bench-work/**', '.scratch/**', 'coverage/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '.bench-work/**', '.scratch/**', 'coverage/**', '.test-work/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
       globals: { ...globals.node, ...globals.browser },
-      parserOptions: { project: './tsconfig.eslint.json', tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        // Each workspace is checked with its own compiler settings (the web app bundles for browsers).
+        project: ['./tsconfig.eslint.json', './apps/web/tsconfig.json', './apps/server/tsconfig.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
@@ -20,6 +25,11 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
   },
   {
     files: ['**/*.js'],
