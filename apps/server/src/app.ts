@@ -1,0 +1,20 @@
+// Builds the Fastify application from a validated config: cross-cutting plugins first (they apply
+// to every response), then the routes. server.ts listens; tests call buildApp and use inject().
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import { compression } from './plugins/compression.js';
+import { securityHeaders } from './plugins/security-headers.js';
+import health from './routes/health/index.js';
+import site from './routes/site/index.js';
+
+export async function buildApp(config: Config): Promise<FastifyInstance> {
+  const app = Fastify({ logger: { level: config.logLevel } });
+
+  await securityHeaders(app, { isProduction: config.isProduction });
+  await compression(app);
+
+  await app.register(health);
+  // Last: the site owns the catch-all 404 page.
+  await app.register(site, { webRoot: config.webRoot });
+  return app;
+}

@@ -1,0 +1,61 @@
+// The server's whole configuration comes from environment variables, validated once at start so a
+// typo (PORT=abc) stops the process with a readable message instead of failing on first use.
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+// The web app's build output, relative to this file once compiled (apps/server/dist → apps/web/dist).
+const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+
+// `PORT=` in an .env file means "not set", not "port 0".
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema);
+
+const envSchema = z.object({
+  PORT: optional(
+    z
+      .string()
+      .regex(/^\d{1,5}$/, 'must be a port number (0-65535)')
+      .transform(Number)
+      .pipe(z.number().max(65535, 'must be a port number (0-65535)'))
+      .default(8080),
+  ),
+  HOST: optional(z.string().trim().min(1).default('0.0.0.0')),
+  WEB_ROOT: optional(z.string().default(DEFAULT_WEB_ROOT)),
+  LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+  NODE_ENV: optional(z.enum(['development', 'production', 'test']).default('development')),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute path of the built website (index.html, assets/, …). */
+  webRoot: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  nodeEnv: z.infer<typeof envSchema>['NODE_ENV'];
+  /** HSTS and upgrade-insecure-requests are only sent in production (dev runs on plain http://localhost). */
+  isProduction: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = issue.path.join('.');
+      return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`);
+  }
+  const { PORT, HOST, WEB_ROOT, LOG_LEVEL, NODE_ENV } = parsed.data;
+  return {
+    port: PORT,
+    host: HOST,
+    webRoot: isAbsolute(WEB_ROOT) ? WEB_ROOT : resolve(WEB_ROOT),
+    logLevel: LOG_LEVEL,
+    nodeEnv: NODE_ENV,
+    isProduction: NODE_ENV === 'production',
+  };
+}

@@ -1,0 +1,52 @@
+import { isAbsolute, join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.js';
+
+describe('loadConfig', () => {
+  it('has defaults for everything', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', logLevel: 'info', nodeEnv: 'development', isProduction: false });
+    // apps/server/src (tests) and apps/server/dist (built) both sit two levels below apps/web/dist.
+    expect(config.webRoot).toBe(join(resolve(import.meta.dirname, '../../web/dist'), '/'));
+  });
+
+  it('reads the environment', () => {
+    const config = loadConfig({
+      PORT: '3000',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'debug',
+      NODE_ENV: 'production',
+      WEB_ROOT: '/srv/www',
+    });
+    expect(config).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      webRoot: '/srv/www',
+      logLevel: 'debug',
+      nodeEnv: 'production',
+      isProduction: true,
+    });
+  });
+
+  it('treats empty values as unset and resolves a relative WEB_ROOT', () => {
+    const config = loadConfig({ PORT: '', WEB_ROOT: 'some/dist' });
+    expect(config.port).toBe(8080);
+    expect(isAbsolute(config.webRoot)).toBe(true);
+    expect(config.webRoot).toBe(resolve('some/dist'));
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT="abc": must be a port number/],
+    [{ PORT: '70000' }, /PORT="70000": must be a port number/],
+    [{ PORT: '-1' }, /PORT="-1"/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL="loud"/],
+    [{ NODE_ENV: 'prod' }, /NODE_ENV="prod"/],
+  ])('fails fast with a clear message on %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('lists every bad variable at once', () => {
+    expect(() => loadConfig({ PORT: 'abc', LOG_LEVEL: 'loud' })).toThrow(/PORT[\s\S]*LOG_LEVEL/);
+  });
+});

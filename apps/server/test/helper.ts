@@ -1,0 +1,64 @@
+// Builds the app against a throwaway website folder, the way server.ts does against the real
+// build. Tests talk to it with app.inject(); no port is opened.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+
+/** A JS file large enough (~30 KB) that compression is worth checking. */
+export const LARGE_JS = Array.from({ length: 600 }, (_, i) => `export const value${i} = 'archive opener ${i}';`).join('\n');
+
+/** The first bytes of any WebAssembly module, padded past the compression threshold. */
+export const WASM_BYTES = Buffer.concat([Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]), Buffer.alloc(4096)]);
+
+export const SHELL_MARKER = 'app shell';
+export const PRERENDERED_MARKER = 'prerendered es/about';
+export const SECRET_MARKER = 'outside the web root';
+
+/** A built site in miniature: what Vite (and later the prerender step) writes to apps/web/dist. */
+export const SITE_FILES: Record<string, string | Buffer> = {
+  'index.html': `<!doctype html><html><head><title>${SHELL_MARKER}</title><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div></body></html>`,
+  'assets/app-abc123.js': LARGE_JS,
+  'assets/app-abc123.css': 'body{margin:0}',
+  '7zz.wasm': WASM_BYTES,
+  'manifest.webmanifest': '{"name":"Archive Opener"}',
+  'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  'es/about/index.html': `<!doctype html><html lang="es"><head><title>${PRERENDERED_MARKER}</title></head><body></body></html>`,
+  '.env': `SECRET=${SECRET_MARKER}`,
+};
+
+export interface BuildOptions {
+  /** Extra environment variables (LOG_LEVEL is silent unless set). */
+  env?: Record<string, string>;
+  /** Files of the web root; defaults to SITE_FILES. */
+  files?: Record<string, string | Buffer>;
+}
+
+export async function writeFiles(root: string, files: Record<string, string | Buffer>): Promise<void> {
+  for (const [name, content] of Object.entries(files)) {
+    await mkdir(dirname(join(root, name)), { recursive: true });
+    await writeFile(join(root, name), content);
+  }
+}
+
+/**
+ * Creates <tmp>/web (the web root) beside <tmp>/secret.txt and <tmp>/package.json, which no URL
+ * may ever reach. The folder is removed when the app closes; call app.close() in afterAll.
+ */
+export async function build({ env = {}, files = SITE_FILES }: BuildOptions = {}): Promise<FastifyInstance> {
+  const dir = await mkdtemp(join(tmpdir(), 'archive-opener-server-'));
+  const webRoot = join(dir, 'web');
+  await writeFiles(dir, { 'secret.txt': SECRET_MARKER, 'package.json': `{"name":"${SECRET_MARKER}"}` });
+  await mkdir(webRoot);
+  await writeFiles(webRoot, files);
+  try {
+    const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', WEB_ROOT: webRoot, ...env }));
+    app.addHook('onClose', async () => rm(dir, { recursive: true, force: true }));
+    return app;
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,49 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { CheckCircle2, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+const AUTO_CLOSE_MS = 3000;
+const DETAILS_DELAY_MS = 500;
+
+interface CompletionDialogProps {
+  fileCount: number;
+  onClose: () => void;
+}
+
+/** "Extraction Complete!": closes itself after 3 s, its details appear after 0.5 s (spec section 4). */
+export default function CompletionDialog({ fileCount, onClose }: CompletionDialogProps) {
+  const { t } = useTranslation();
+  const [showDetails, setShowDetails] = useState(false);
+
+  useEffect(() => {
+    const details = setTimeout(() => setShowDetails(true), DETAILS_DELAY_MS);
+    const close = setTimeout(onClose, AUTO_CLOSE_MS);
+    return () => {
+      clearTimeout(details);
+      clearTimeout(close);
+    };
+  }, [onClose]);
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,26rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-card p-6 text-center shadow-xl">
+          <CheckCircle2 aria-hidden className="mx-auto mb-3 size-12 text-success" />
+          <Dialog.Title className="text-xl font-semibold">{t('extractor.complete.title')}</Dialog.Title>
+          <Dialog.Description className="mt-2 text-muted-foreground">
+            {t('extractor.complete.text', { count: fileCount })}
+          </Dialog.Description>
+          <p className={showDetails ? 'mt-1 text-sm text-success' : 'invisible mt-1 text-sm'}>{t('extractor.complete.details')}</p>
+          <Dialog.Close
+            aria-label={t('extractor.complete.close')}
+            className="absolute end-3 top-3 rounded p-1 text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            <X aria-hidden className="size-4" />
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,99 @@
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/Button';
+import { formatBytes } from '../../lib/format-size';
+import { MAX_BROWSER_ARCHIVE_BYTES } from '@archive-opener/shared';
+import type { ExtractedFile } from '../file-manager/extracted-file';
+import { Announcer } from './Announcer';
+import { DropZone } from './DropZone';
+import { PasswordField } from './PasswordField';
+import { ProgressPanel } from './ProgressPanel';
+import { SelectedArchives } from './SelectedArchives';
+import { useExtractor } from './use-extractor';
+
+// Needed only once files exist: kept out of the home page's first load.
+const FileManager = lazy(() => import('../file-manager/FileManager'));
+const CompletionDialog = lazy(() => import('./CompletionDialog'));
+
+export function Extractor() {
+  const { t } = useTranslation();
+  const [password, setPassword] = useState('');
+  const [passwordProblem, setPasswordProblem] = useState(false);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const card = useRef<HTMLElement>(null);
+  const onPasswordProblem = useCallback(() => {
+    setPasswordProblem(true);
+    passwordInput.current?.focus();
+  }, []);
+  const extractor = useExtractor({ onPasswordProblem });
+  const { jobs, files, busy, percent, completion } = extractor;
+
+  const onFiles = (dropped: File[]) => {
+    extractor.addFiles(dropped);
+    card.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+  const start = () => {
+    setPasswordProblem(false);
+    void extractor.extract(password);
+  };
+  const openArchive = (file: ExtractedFile) => {
+    if (depthOf(file, files) >= extractor.maxNesting) {
+      toast.error(t('extractor.toasts.nestedFailed', { name: file.name }), {
+        description: t('extractor.nested.tooDeep', { depth: extractor.maxNesting }),
+      });
+      return;
+    }
+    void extractor.openNested(file, password);
+  };
+
+  const finished = jobs.filter((job) => job.status === 'done' || job.status === 'failed' || job.status === 'cancelled').length;
+  const single = jobs.length === 1 ? (jobs[0]?.name ?? null) : null;
+
+  return (
+    <>
+      <section ref={card} aria-labelledby="extractor-title" className="scroll-mt-4 space-y-4 rounded-2xl border border-border bg-card/50 p-4 shadow-sm sm:p-6">
+        <h2 id="extractor-title" className="sr-only">
+          {t('extractor.title')}
+        </h2>
+        <DropZone onFiles={onFiles} disabled={busy} />
+        <SelectedArchives jobs={jobs} busy={busy} onRemove={extractor.remove} />
+        {jobs.length > 0 && (
+          <p className="text-xs text-muted-foreground">
+            {t('extractor.selection.maxNote', { size: formatBytes(MAX_BROWSER_ARCHIVE_BYTES) })}
+          </p>
+        )}
+        <PasswordField value={password} onChange={setPassword} onSubmit={start} inputRef={passwordInput} invalid={passwordProblem} />
+        <Button size="lg" className="w-full" onClick={start} disabled={!extractor.canExtract} aria-busy={busy}>
+          {busy ? t('extractor.extracting') : t('extractor.extractButton')}
+        </Button>
+        {(busy || percent > 0) && (
+          <ProgressPanel percent={percent} running={busy} done={finished} total={jobs.length} onCancel={extractor.cancel} />
+        )}
+      </section>
+      <Announcer message={completion ? `${t('extractor.complete.title')} ${t('extractor.complete.text', { count: completion.fileCount })}` : null} />
+      <Suspense fallback={null}>
+        {completion && <CompletionDialog key={completion.runId} fileCount={completion.fileCount} onClose={extractor.dismissCompletion} />}
+        {files.length > 0 && (
+          <FileManager
+            files={files}
+            archiveName={single}
+            onOpenArchive={openArchive}
+            openingIds={extractor.opening}
+            openedIds={extractor.opened}
+          />
+        )}
+      </Suspense>
+    </>
+  );
+}
+
+function depthOf(file: ExtractedFile, files: readonly ExtractedFile[]): number {
+  let depth = 0;
+  let parentId = file.parentId;
+  while (parentId) {
+    depth += 1;
+    parentId = files.find((candidate) => candidate.id === parentId)?.parentId;
+  }
+  return depth;
+}

@@ -1,0 +1,78 @@
+import { AlertTriangle, CheckCircle2, Loader2, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { formatMegabytes } from '../../lib/format-size';
+import type { ArchiveJob } from './archive-jobs';
+import { errorText } from './error-messages';
+
+interface SelectedArchivesProps {
+  jobs: readonly ArchiveJob[];
+  busy: boolean;
+  onRemove: (id: string) => void;
+}
+
+/** The chosen archive(s): name, size in MB (two decimals), type, and each one's outcome in a batch. */
+export function SelectedArchives({ jobs, busy, onRemove }: SelectedArchivesProps) {
+  const { t } = useTranslation();
+  if (jobs.length === 0) return null;
+  return (
+    <div className="rounded-xl border border-border bg-card p-4">
+      <p className="mb-2 text-sm font-medium">
+        {jobs.length === 1 ? t('extractor.selection.selected') : t('extractor.selection.selectedMany', { count: jobs.length })}
+      </p>
+      <ul className="space-y-2">
+        {jobs.map((job) => (
+          <li key={job.id} className="flex items-start gap-3 rounded-lg bg-muted/50 p-3">
+            <StatusIcon job={job} />
+            <div className="min-w-0 flex-1">
+              <p className="truncate font-medium" title={job.name}>
+                {job.name}
+              </p>
+              <p className="text-sm text-muted-foreground">
+                {formatMegabytes(job.size)} • {job.parts[0]?.type || t('extractor.selection.typeFallback')}
+                {job.parts.length > 1 && ` • ${t('extractor.selection.parts', { count: job.parts.length })}`}
+              </p>
+              {job.tooLarge ? (
+                <p className="text-sm text-destructive">
+                  <strong>{t('extractor.selection.tooLarge')}</strong> {t('extractor.selection.tooLargeHint')}
+                </p>
+              ) : (
+                <p className="text-sm text-muted-foreground" data-status={job.status}>
+                  <StatusText job={job} />
+                </p>
+              )}
+            </div>
+            {!busy && (
+              <button
+                type="button"
+                onClick={() => onRemove(job.id)}
+                aria-label={t('extractor.selection.remove', { name: job.name })}
+                className="rounded p-1 text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+              >
+                <X aria-hidden className="size-4" />
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function StatusIcon({ job }: { job: ArchiveJob }) {
+  if (job.status === 'running') return <Loader2 aria-hidden className="mt-0.5 size-5 shrink-0 animate-spin text-primary" />;
+  if (job.status === 'done') return <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0 text-success" />;
+  if (job.status === 'failed' || job.tooLarge) return <AlertTriangle aria-hidden className="mt-0.5 size-5 shrink-0 text-destructive" />;
+  return <span aria-hidden className="mt-0.5 size-5 shrink-0" />;
+}
+
+function StatusText({ job }: { job: ArchiveJob }) {
+  const { t } = useTranslation();
+  switch (job.status) {
+    case 'done':
+      return t('extractor.selection.status.done', { count: job.files.length });
+    case 'failed':
+      return t('extractor.selection.status.failed', { reason: job.error ? errorText(job.error, t).title : '' });
+    default:
+      return t(`extractor.selection.status.${job.status}`);
+  }
+}

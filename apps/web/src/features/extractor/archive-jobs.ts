@@ -1,0 +1,91 @@
+import type { ErrorShape } from '@archive-opener/shared';
+import type { ExtractedFile } from '../file-manager/extracted-file';
+import type { ArchiveSelection } from './volume-sets';
+
+export type JobStatus = 'ready' | 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+
+/** One archive of the visitor's selection (a batch has several) and what became of it. */
+export interface ArchiveJob extends ArchiveSelection {
+  id: string;
+  status: JobStatus;
+  /** Larger than the browser mode accepts: shown, never extracted. */
+  tooLarge: boolean;
+  percent: number;
+  error?: ErrorShape;
+  /** Its files, nested archives' files included, once extracted. */
+  files: ExtractedFile[];
+}
+
+export type JobAction =
+  | { type: 'add'; selections: ArchiveSelection[]; maxBytes: number }
+  | { type: 'remove'; id: string }
+  | { type: 'clear' }
+  | { type: 'queue'; ids: string[] }
+  | { type: 'start'; id: string }
+  | { type: 'progress'; id: string; percent: number }
+  | { type: 'done'; id: string; files: ExtractedFile[] }
+  | { type: 'failed'; id: string; error: ErrorShape }
+  | { type: 'nested'; id: string; files: ExtractedFile[] };
+
+let nextJobId = 0;
+
+/** Jobs that "Extract" runs: not yet extracted (or failed/cancelled before) and not oversize. */
+export function runnable(jobs: readonly ArchiveJob[]): ArchiveJob[] {
+  return jobs.filter((job) => !job.tooLarge && (job.status === 'ready' || job.status === 'failed' || job.status === 'cancelled'));
+}
+
+export function isBusy(jobs: readonly ArchiveJob[]): boolean {
+  return jobs.some((job) => job.status === 'queued' || job.status === 'running');
+}
+
+export function jobsReducer(jobs: ArchiveJob[], action: JobAction): ArchiveJob[] {
+  switch (action.type) {
+    case 'add': {
+      // After a finished run a new drop starts a new selection; before it, drops add to it.
+      const keep = jobs.some((job) => job.status === 'done') ? [] : jobs;
+      const added = action.selections.map<ArchiveJob>((selection) => ({
+        ...selection,
+        id: `a${++nextJobId}`,
+        status: 'ready',
+        tooLarge: selection.size > action.maxBytes,
+        percent: 0,
+        files: [],
+      }));
+      return [...keep, ...added];
+    }
+    case 'remove':
+      return jobs.filter((job) => job.id !== action.id);
+    case 'clear':
+      return [];
+    case 'queue':
+      return jobs.map((job) =>
+        action.ids.includes(job.id) ? { ...job, status: 'queued', percent: 0, files: [], error: undefined } : job,
+      );
+    case 'start':
+      return update(jobs, action.id, { status: 'running' });
+    case 'progress':
+      return update(jobs, action.id, { percent: action.percent });
+    case 'done':
+      return update(jobs, action.id, { status: 'done', percent: 100, files: action.files });
+    case 'failed':
+      return update(jobs, action.id, {
+        status: action.error.code === 'CANCELLED' ? 'cancelled' : 'failed',
+        error: action.error,
+        percent: 0,
+      });
+    case 'nested':
+      return jobs.map((job) => (job.id === action.id ? { ...job, files: [...job.files, ...action.files] } : job));
+  }
+}
+
+function update(jobs: ArchiveJob[], id: string, patch: Partial<ArchiveJob>): ArchiveJob[] {
+  return jobs.map((job) => (job.id === id ? { ...job, ...patch } : job));
+}
+
+/** The batch's progress: each running or finished job weighted by its size. */
+export function batchPercent(jobs: readonly ArchiveJob[]): number {
+  const active = jobs.filter((job) => job.status !== 'ready' && !job.tooLarge && job.status !== 'failed');
+  const total = active.reduce((sum, job) => sum + Math.max(1, job.size), 0);
+  if (total === 0) return 0;
+  return active.reduce((sum, job) => sum + job.percent * Math.max(1, job.size), 0) / total;
+}

@@ -1,0 +1,60 @@
+import type { BrowserExtractResult, BrowserMessage, BrowserRequest } from '@archive-opener/engine/browser';
+import type { ErrorShape } from '@archive-opener/shared';
+import wasmUrl from '7z-wasm/7zz.wasm?url';
+import type { EngineProgress } from './progress-model';
+
+/** A running extraction; `cancel` terminates the worker (running WASM cannot be interrupted). */
+export interface EngineRun {
+  result: Promise<BrowserExtractResult>;
+  cancel(): void;
+}
+
+export class ExtractionError extends Error {
+  constructor(readonly shape: ErrorShape) {
+    super(shape.message);
+    this.name = 'ExtractionError';
+  }
+}
+
+interface RunOptions {
+  password?: string;
+  onProgress?: (progress: EngineProgress) => void;
+}
+
+/**
+ * Extracts one archive (all its parts) in a fresh module worker. One worker per archive: a
+ * worker that ran 7-Zip cannot be reused safely, and terminating it is the only way to cancel.
+ */
+export function extractInWorker(parts: File[], { password, onProgress }: RunOptions = {}): EngineRun {
+  const worker = new Worker(new URL('../../workers/engine.worker.ts', import.meta.url), { type: 'module' });
+  let settle: { reject: (error: Error) => void } | null = null;
+
+  const result = new Promise<BrowserExtractResult>((resolve, reject) => {
+    settle = { reject };
+    worker.onmessage = ({ data }: MessageEvent<BrowserMessage>) => {
+      if (data.type === 'progress') return onProgress?.(data.progress);
+      worker.terminate();
+      if (data.type === 'done') resolve(data.result as BrowserExtractResult);
+      else reject(new ExtractionError(data.error));
+    };
+    worker.onerror = (event) => {
+      worker.terminate();
+      reject(
+        new ExtractionError({
+          code: 'INTERNAL',
+          message: event.message || 'The extraction engine could not start.',
+        }),
+      );
+    };
+    const request: BrowserRequest = { op: 'extract', files: parts, wasmUrl, ...(password ? { password } : {}) };
+    worker.postMessage(request);
+  });
+
+  return {
+    result,
+    cancel() {
+      worker.terminate();
+      settle?.reject(new ExtractionError({ code: 'CANCELLED', message: 'The extraction was cancelled.' }));
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import type { ErrorShape, LimitName } from '@archive-opener/shared';
+import type { TFunction } from 'i18next';
+
+export interface ErrorText {
+  title: string;
+  text: string;
+}
+
+/** The engine's error codes as translated toast texts: never its English messages. */
+export function errorText(error: ErrorShape, t: TFunction): ErrorText {
+  const details = error.details ?? {};
+  switch (error.code) {
+    case 'PASSWORD_REQUIRED':
+      return { title: t('extractor.errors.passwordRequired.title'), text: t('extractor.errors.passwordRequired.text') };
+    case 'WRONG_PASSWORD':
+      return { title: t('extractor.errors.wrongPassword.title'), text: t('extractor.errors.wrongPassword.text') };
+    case 'UNSUPPORTED_FORMAT':
+      return { title: t('extractor.errors.unsupported.title'), text: t('extractor.errors.unsupported.text') };
+    case 'CORRUPT_ARCHIVE':
+      return { title: t('extractor.errors.corrupt.title'), text: t('extractor.errors.corrupt.text') };
+    case 'MISSING_VOLUME': {
+      const volume = typeof details.volume === 'string' ? details.volume : '';
+      return {
+        title: t('extractor.errors.missingVolume.title'),
+        text: volume ? t('extractor.errors.missingVolume.text', { volume }) : t('extractor.errors.missingVolume.textUnnamed'),
+      };
+    }
+    case 'LIMIT_EXCEEDED': {
+      const limit = typeof details.limit === 'string' ? (details.limit as LimitName) : undefined;
+      if (limit === 'archiveSize') return { title: t('extractor.errors.tooLarge.title'), text: t('extractor.errors.tooLarge.text') };
+      return { title: t('extractor.errors.limit.title'), text: t('extractor.errors.limit.text', { limit: limitName(limit, t) }) };
+    }
+    case 'CANCELLED':
+      return { title: t('extractor.errors.cancelled.title'), text: t('extractor.errors.cancelled.text') };
+    case 'INTERNAL':
+      return { title: t('extractor.errors.failed.title'), text: t('extractor.errors.failed.text') };
+  }
+}
+
+function limitName(limit: LimitName | undefined, t: TFunction): string {
+  switch (limit) {
+    case 'totalBytes':
+      return t('extractor.limits.totalBytes');
+    case 'entryCount':
+      return t('extractor.limits.entryCount');
+    case 'expansionRatio':
+      return t('extractor.limits.expansionRatio');
+    case 'kdfCost':
+      return t('extractor.limits.kdfCost');
+    case 'nestingDepth':
+      return t('extractor.limits.nestingDepth');
+    case 'memory':
+      return t('extractor.limits.memory');
+    case 'nameLength':
+      return t('extractor.limits.nameLength');
+    default:
+      return t('extractor.limits.other');
+  }
+}

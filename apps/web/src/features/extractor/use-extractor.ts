@@ -1,0 +1,171 @@
+import { BROWSER_LIMITS, MAX_BROWSER_ARCHIVE_BYTES, type ErrorShape } from '@archive-opener/shared';
+import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { ExtractedFile } from '../file-manager/extracted-file';
+import { formatBytes } from '../../lib/format-size';
+import { batchPercent, isBusy, jobsReducer, runnable, type ArchiveJob } from './archive-jobs';
+import { ExtractionError, extractInWorker, type EngineRun } from './engine-client';
+import { errorText } from './error-messages';
+import { percentFor } from './progress-model';
+import { runBatch } from './run-batch';
+import { toExtractedFiles } from './to-extracted-files';
+import { groupVolumes, withoutSystemFiles } from './volume-sets';
+
+const SLOW_NOTICE_MS = 15_000;
+
+function asShape(error: unknown): ErrorShape {
+  if (error instanceof ExtractionError) return error.shape;
+  return { code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) };
+}
+
+export interface Completion {
+  fileCount: number;
+  /** Changes on every completed run, so the dialog reopens for a second batch with the same count. */
+  runId: number;
+}
+
+/** The extractor's state and actions: the selection, runs in Web Workers, nested archives. */
+export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => void }) {
+  const { t } = useTranslation();
+  const [jobs, dispatch] = useReducer(jobsReducer, []);
+  const [completion, setCompletion] = useState<Completion | null>(null);
+  const [opening, setOpening] = useState<ReadonlySet<string>>(new Set());
+  const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
+  const runs = useRef(new Map<string, EngineRun>());
+  const stopped = useRef(false);
+  const engineLoaded = useRef(false);
+
+  const showError = useCallback(
+    (error: ErrorShape, archiveName: string) => {
+      const { title, text } = errorText(error, t);
+      const show = error.code === 'CANCELLED' ? toast.info : toast.error;
+      show(title, { description: `${archiveName}: ${text}` });
+      if (error.code === 'PASSWORD_REQUIRED' || error.code === 'WRONG_PASSWORD') onPasswordProblem();
+    },
+    [t, onPasswordProblem],
+  );
+
+  const addFiles = useCallback(
+    (dropped: readonly File[]) => {
+      const selections = groupVolumes(withoutSystemFiles(dropped));
+      if (selections.length === 0) return;
+      dispatch({ type: 'add', selections, maxBytes: MAX_BROWSER_ARCHIVE_BYTES });
+      setOpened(new Set());
+      if (selections.some((selection) => selection.size > MAX_BROWSER_ARCHIVE_BYTES))
+        toast.error(t('extractor.toasts.tooLarge.title'), {
+          description: t('extractor.toasts.tooLarge.text', { size: formatBytes(MAX_BROWSER_ARCHIVE_BYTES) }),
+        });
+    },
+    [t],
+  );
+
+  const extract = useCallback(
+    async (password: string) => {
+      const todo = runnable(jobs);
+      if (todo.length === 0 || isBusy(jobs)) return;
+      stopped.current = false;
+      setCompletion(null);
+      dispatch({ type: 'queue', ids: todo.map((job) => job.id) });
+      if (!engineLoaded.current) toast.info(t('extractor.toasts.start.title'), { description: t('extractor.toasts.start.text') });
+      const slow = setTimeout(
+        () => toast.info(t('extractor.toasts.slow.title'), { description: t('extractor.toasts.slow.text') }),
+        SLOW_NOTICE_MS,
+      );
+      const prefixWithName = jobs.filter((job) => !job.tooLarge).length > 1;
+      let extracted = 0;
+
+      await runBatch(
+        todo,
+        async (job) => {
+          dispatch({ type: 'start', id: job.id });
+          dispatch({ type: 'progress', id: job.id, percent: percentFor('processing') });
+          const run = extractInWorker(job.parts, {
+            ...(password ? { password } : {}),
+            onProgress: (progress) => dispatch({ type: 'progress', id: job.id, percent: percentFor('extracting', progress) }),
+          });
+          runs.current.set(job.id, run);
+          try {
+            const result = await run.result;
+            engineLoaded.current = true;
+            dispatch({ type: 'progress', id: job.id, percent: percentFor('finalizing') });
+            const files = toExtractedFiles(result, { archiveName: job.name, prefix: prefixWithName ? job.name : '' });
+            extracted += files.length;
+            dispatch({ type: 'done', id: job.id, files });
+            if (files.length === 0) toast.info(t('extractor.toasts.empty.title'), { description: t('extractor.toasts.empty.text', { name: job.name }) });
+          } catch (error) {
+            const shape = asShape(error);
+            dispatch({ type: 'failed', id: job.id, error: shape });
+            if (shape.code !== 'CANCELLED' || !stopped.current) showError(shape, job.name);
+          } finally {
+            runs.current.delete(job.id);
+          }
+        },
+        { shouldStop: () => stopped.current },
+      );
+
+      clearTimeout(slow);
+      if (stopped.current) {
+        toast.info(t('extractor.errors.cancelled.title'), { description: t('extractor.errors.cancelled.text') });
+        return;
+      }
+      if (extracted > 0) {
+        toast.success(t('extractor.toasts.success.title'), { description: t('extractor.toasts.success.text', { count: extracted }) });
+        setCompletion({ fileCount: extracted, runId: Date.now() });
+      }
+    },
+    [jobs, t, showError],
+  );
+
+  const cancel = useCallback(() => {
+    stopped.current = true;
+    for (const run of runs.current.values()) run.cancel();
+  }, []);
+
+  const openNested = useCallback(
+    async (file: ExtractedFile, password: string) => {
+      const owner = jobs.find((job) => job.files.some((candidate) => candidate.id === file.id));
+      if (!owner) return;
+      setOpening((ids) => new Set(ids).add(file.id));
+      const run = extractInWorker([new File([file.blob], file.name)], password ? { password } : {});
+      try {
+        const result = await run.result;
+        const files = toExtractedFiles(result, { archiveName: file.name, prefix: file.path, parentId: file.id });
+        dispatch({ type: 'nested', id: owner.id, files });
+        setOpened((ids) => new Set(ids).add(file.id));
+      } catch (error) {
+        showError(asShape(error), file.name);
+      } finally {
+        setOpening((ids) => {
+          const next = new Set(ids);
+          next.delete(file.id);
+          return next;
+        });
+      }
+    },
+    [jobs, showError],
+  );
+
+  const files = useMemo(() => jobs.flatMap((job) => job.files), [jobs]);
+  const busy = isBusy(jobs);
+  const percent = busy || jobs.some((job) => job.status === 'done') ? batchPercent(jobs) : 0;
+
+  return {
+    jobs,
+    files,
+    busy,
+    percent,
+    completion,
+    opening,
+    opened,
+    canExtract: !busy && runnable(jobs).length > 0,
+    maxNesting: BROWSER_LIMITS.maxNestingDepth,
+    addFiles,
+    remove: (id: string) => dispatch({ type: 'remove', id }),
+    clear: () => dispatch({ type: 'clear' }),
+    extract,
+    cancel,
+    openNested,
+    dismissCompletion: () => setCompletion(null),
+  };
+}
