@@ -26,8 +26,8 @@ describe('runBatch', () => {
       [1, 2, 3, 4],
       async (item) => {
         started.push(item);
-        stop = true;
         await tick();
+        stop = true;
       },
       { shouldStop: () => stop },
     );

@@ -1,6 +1,28 @@
 import type { ExtractedFile } from '../file-manager/extracted-file';
+import { ImageView, MediaPlayerView, PdfView } from './MediaView';
+import { previewKind } from './preview-rules';
+import { HexView, TextView } from './TextView';
 
-// PLACEHOLDER — replaced by the file-preview helper.
-export function FilePreview(_props: { file: ExtractedFile }) {
-  return null;
+/**
+ * The preview under a file card, rendered by the file manager only while open. Each view reads or
+ * maps the file when it mounts (the spec decodes on first open) and frees its object URL when it
+ * unmounts. Nothing is ever rendered as markup (DECISIONS section 6).
+ */
+export function FilePreview({ file }: { file: ExtractedFile }) {
+  switch (previewKind(file)) {
+    case 'text':
+      return <TextView file={file} />;
+    case 'hex':
+      return <HexView file={file} />;
+    case 'image':
+      return <ImageView file={file} />;
+    case 'audio':
+      return <MediaPlayerView file={file} kind="audio" />;
+    case 'video':
+      return <MediaPlayerView file={file} kind="video" />;
+    case 'pdf':
+      return <PdfView file={file} />;
+    case null:
+      return null;
+  }
 }

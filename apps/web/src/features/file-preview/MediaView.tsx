@@ -1,0 +1,68 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ExtractedFile } from '../file-manager/extracted-file';
+import { PreviewMessage, PreviewPanel } from './PreviewPanel';
+import { useBlobUrl } from './use-blob-url';
+
+/** Only reached for raster types (preview-rules), so nothing in the picture can run script. */
+export function ImageView({ file }: { file: ExtractedFile }) {
+  const { t } = useTranslation();
+  const ref = useBlobUrl(file.blob);
+  const [failed, setFailed] = useState(false);
+  return (
+    <PreviewPanel name={file.name}>
+      {failed ? (
+        <PreviewMessage error>{t('filePreview.imageError')}</PreviewMessage>
+      ) : (
+        <img ref={ref} alt={file.name} onError={() => setFailed(true)} className="max-h-96 w-full object-contain" />
+      )}
+    </PreviewPanel>
+  );
+}
+
+/** Audio and video in the browser's own player; a format it cannot play gets a message, not a dead player. */
+export function MediaPlayerView({ file, kind }: { file: ExtractedFile; kind: 'audio' | 'video' }) {
+  const { t } = useTranslation();
+  const ref = useBlobUrl(file.blob);
+  const [failed, setFailed] = useState(false);
+  const Player = kind;
+  return (
+    <PreviewPanel name={file.name}>
+      {failed ? (
+        <PreviewMessage error>{t('filePreview.mediaError')}</PreviewMessage>
+      ) : (
+        <Player
+          ref={ref}
+          controls
+          preload="metadata"
+          aria-label={file.name}
+          onError={() => setFailed(true)}
+          className={kind === 'video' ? 'max-h-96 w-full bg-black' : 'w-full p-3'}
+        />
+      )}
+    </PreviewPanel>
+  );
+}
+
+const PDF_TYPE = 'application/pdf';
+
+/**
+ * PDF in the browser's viewer through `<object type="application/pdf">`, not a sandboxed iframe:
+ * Chromium refuses to start its PDF viewer in any sandboxed frame, whatever the sandbox tokens
+ * (crbug.com/413851), and Safari shows PDFs only in object/embed. The blob is re-typed as
+ * application/pdf, so its same-origin blob: URL is only ever read as a PDF, never sniffed as HTML;
+ * PDF scripts run inside the viewer, without access to this page. Browsers without an inline
+ * viewer (e.g. Android Chrome) show the object's fallback text instead.
+ */
+export function PdfView({ file }: { file: ExtractedFile }) {
+  const { t } = useTranslation();
+  const pdf = useMemo(() => (file.blob.type === PDF_TYPE ? file.blob : new Blob([file.blob], { type: PDF_TYPE })), [file.blob]);
+  const ref = useBlobUrl(pdf, { attribute: 'data' });
+  return (
+    <PreviewPanel name={file.name}>
+      <object ref={ref} type={PDF_TYPE} aria-label={t('filePreview.pdfTitle', { name: file.name })} className="block h-96 w-full">
+        <PreviewMessage>{t('filePreview.pdfUnsupported')}</PreviewMessage>
+      </object>
+    </PreviewPanel>
+  );
+}

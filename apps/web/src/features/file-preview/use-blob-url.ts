@@ -1,0 +1,47 @@
+import { useCallback } from 'react';
+
+interface BlobUrlOptions {
+  /** The element's attribute that takes the URL: `src` for img/audio/video, `data` for object. */
+  attribute?: 'src' | 'data';
+  /** Wait until the element nears the viewport (thumbnails in a long list). */
+  lazy?: boolean;
+}
+
+/**
+ * A ref callback that points an element at an object URL of `blob` for as long as the element is
+ * mounted. The URL is created on mount (or when the element scrolls near the viewport, if lazy)
+ * and revoked on unmount, and a ref callback does that without a render that has no source yet.
+ */
+export function useBlobUrl(blob: Blob, { attribute = 'src', lazy = false }: BlobUrlOptions = {}) {
+  return useCallback(
+    (element: HTMLElement | null) => {
+      if (!element) return;
+      let url: string | undefined;
+      const attach = () => {
+        url = URL.createObjectURL(blob);
+        element.setAttribute(attribute, url);
+      };
+      // Without IntersectionObserver (old browsers, jsdom) the thumbnail loads at once; the
+      // `loading="lazy"` attribute still defers the decode in browsers that have it.
+      let observer: IntersectionObserver | undefined;
+      if (lazy && typeof IntersectionObserver !== 'undefined') {
+        observer = new IntersectionObserver(
+          (entries) => {
+            if (!entries.some((entry) => entry.isIntersecting)) return;
+            observer?.disconnect();
+            attach();
+          },
+          { rootMargin: '200px' },
+        );
+        observer.observe(element);
+      } else {
+        attach();
+      }
+      return () => {
+        observer?.disconnect();
+        if (url) URL.revokeObjectURL(url);
+      };
+    },
+    [blob, attribute, lazy],
+  );
+}
