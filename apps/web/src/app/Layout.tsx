@@ -2,10 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { Toaster } from 'sonner';
 import { Footer } from './Footer';
+import { useIsDark } from '../features/theme/use-is-dark';
 import { Header } from './Header';
 
 export function Layout() {
   const { t } = useTranslation();
+  const dark = useIsDark();
   return (
     <>
       <a
@@ -20,7 +22,7 @@ export function Layout() {
       </main>
       <Footer />
       {/* The spec's toaster: 3 visible, 4 s, bottom-right. */}
-      <Toaster position="bottom-right" visibleToasts={3} duration={4000} richColors closeButton theme="system" />
+      <Toaster position="bottom-right" visibleToasts={3} duration={4000} closeButton theme={dark ? 'dark' : 'light'} />
     </>
   );
 }

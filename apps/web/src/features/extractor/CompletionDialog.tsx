@@ -35,7 +35,9 @@ export default function CompletionDialog({ fileCount, onClose }: CompletionDialo
           <Dialog.Description className="mt-2 text-muted-foreground">
             {t('extractor.complete.text', { count: fileCount })}
           </Dialog.Description>
-          <p className={showDetails ? 'mt-1 text-sm text-success' : 'invisible mt-1 text-sm'}>{t('extractor.complete.details')}</p>
+          <p className={showDetails ? 'mt-1 text-sm text-success' : 'invisible mt-1 text-sm'}>
+            {t('extractor.complete.details')}
+          </p>
           <Dialog.Close
             aria-label={t('extractor.complete.close')}
             className="absolute end-3 top-3 rounded p-1 text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"

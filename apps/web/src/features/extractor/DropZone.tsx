@@ -35,8 +35,12 @@ export function DropZone({ onFiles, disabled = false }: DropZoneProps) {
         ),
       })}
     >
-      <input {...getInputProps({ 'aria-label': t('extractor.dropzone.browse') })} />
-      {isDragActive ? <FileArchive aria-hidden className="size-12 text-primary" /> : <Upload aria-hidden className="size-12 text-primary" />}
+      <input {...getInputProps({ 'aria-label': t('extractor.dropzone.inputLabel') })} />
+      {isDragActive ? (
+        <FileArchive aria-hidden className="size-12 text-primary" />
+      ) : (
+        <Upload aria-hidden className="size-12 text-primary" />
+      )}
       <p className="text-lg font-semibold">{isDragActive ? t('extractor.dropzone.dragging') : t('extractor.dropzone.choose')}</p>
       <p className="max-w-prose text-sm text-muted-foreground">{t('extractor.dropzone.supported')}</p>
       <button

@@ -52,7 +52,11 @@ export function Extractor() {
 
   return (
     <>
-      <section ref={card} aria-labelledby="extractor-title" className="scroll-mt-4 space-y-4 rounded-2xl border border-border bg-card/50 p-4 shadow-sm sm:p-6">
+      <section
+        ref={card}
+        aria-labelledby="extractor-title"
+        className="scroll-mt-4 space-y-4 rounded-2xl border border-border bg-card/50 p-4 shadow-sm sm:p-6"
+      >
         <h2 id="extractor-title" className="sr-only">
           {t('extractor.title')}
         </h2>
@@ -63,7 +67,13 @@ export function Extractor() {
             {t('extractor.selection.maxNote', { size: formatBytes(MAX_BROWSER_ARCHIVE_BYTES) })}
           </p>
         )}
-        <PasswordField value={password} onChange={setPassword} onSubmit={start} inputRef={passwordInput} invalid={passwordProblem} />
+        <PasswordField
+          value={password}
+          onChange={setPassword}
+          onSubmit={start}
+          inputRef={passwordInput}
+          invalid={passwordProblem}
+        />
         <Button size="lg" className="w-full" onClick={start} disabled={!extractor.canExtract} aria-busy={busy}>
           {busy ? t('extractor.extracting') : t('extractor.extractButton')}
         </Button>
@@ -71,9 +81,15 @@ export function Extractor() {
           <ProgressPanel percent={percent} running={busy} done={finished} total={jobs.length} onCancel={extractor.cancel} />
         )}
       </section>
-      <Announcer message={completion ? `${t('extractor.complete.title')} ${t('extractor.complete.text', { count: completion.fileCount })}` : null} />
+      <Announcer
+        message={
+          completion ? `${t('extractor.complete.title')} ${t('extractor.complete.text', { count: completion.fileCount })}` : null
+        }
+      />
       <Suspense fallback={null}>
-        {completion && <CompletionDialog key={completion.runId} fileCount={completion.fileCount} onClose={extractor.dismissCompletion} />}
+        {completion && (
+          <CompletionDialog key={completion.runId} fileCount={completion.fileCount} onClose={extractor.dismissCompletion} />
+        )}
         {files.length > 0 && (
           <FileManager
             files={files}

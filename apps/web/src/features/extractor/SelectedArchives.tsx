@@ -61,7 +61,8 @@ export function SelectedArchives({ jobs, busy, onRemove }: SelectedArchivesProps
 function StatusIcon({ job }: { job: ArchiveJob }) {
   if (job.status === 'running') return <Loader2 aria-hidden className="mt-0.5 size-5 shrink-0 animate-spin text-primary" />;
   if (job.status === 'done') return <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0 text-success" />;
-  if (job.status === 'failed' || job.tooLarge) return <AlertTriangle aria-hidden className="mt-0.5 size-5 shrink-0 text-destructive" />;
+  if (job.status === 'failed' || job.tooLarge)
+    return <AlertTriangle aria-hidden className="mt-0.5 size-5 shrink-0 text-destructive" />;
   return <span aria-hidden className="mt-0.5 size-5 shrink-0" />;
 }
 

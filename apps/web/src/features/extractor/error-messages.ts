@@ -27,7 +27,8 @@ export function errorText(error: ErrorShape, t: TFunction): ErrorText {
     }
     case 'LIMIT_EXCEEDED': {
       const limit = typeof details.limit === 'string' ? (details.limit as LimitName) : undefined;
-      if (limit === 'archiveSize') return { title: t('extractor.errors.tooLarge.title'), text: t('extractor.errors.tooLarge.text') };
+      if (limit === 'archiveSize')
+        return { title: t('extractor.errors.tooLarge.title'), text: t('extractor.errors.tooLarge.text') };
       return { title: t('extractor.errors.limit.title'), text: t('extractor.errors.limit.text', { limit: limitName(limit, t) }) };
     }
     case 'CANCELLED':

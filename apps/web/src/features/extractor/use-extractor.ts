@@ -92,7 +92,10 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
             const files = toExtractedFiles(result, { archiveName: job.name, prefix: prefixWithName ? job.name : '' });
             extracted += files.length;
             dispatch({ type: 'done', id: job.id, files });
-            if (files.length === 0) toast.info(t('extractor.toasts.empty.title'), { description: t('extractor.toasts.empty.text', { name: job.name }) });
+            if (files.length === 0)
+              toast.info(t('extractor.toasts.empty.title'), {
+                description: t('extractor.toasts.empty.text', { name: job.name }),
+              });
           } catch (error) {
             const shape = asShape(error);
             dispatch({ type: 'failed', id: job.id, error: shape });
@@ -110,7 +113,9 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
         return;
       }
       if (extracted > 0) {
-        toast.success(t('extractor.toasts.success.title'), { description: t('extractor.toasts.success.text', { count: extracted }) });
+        toast.success(t('extractor.toasts.success.title'), {
+          description: t('extractor.toasts.success.text', { count: extracted }),
+        });
         setCompletion({ fileCount: extracted, runId: Date.now() });
       }
     },

@@ -26,7 +26,14 @@ describe('groupVolumes', () => {
   });
 
   it('groups numbered, CAB and split(1) parts', () => {
-    const groups = groupVolumes([file('m.7z.002'), file('m.7z.001'), file('c.p2.cab'), file('c.p1.cab'), file('r_ab'), file('r_aa')]);
+    const groups = groupVolumes([
+      file('m.7z.002'),
+      file('m.7z.001'),
+      file('c.p2.cab'),
+      file('c.p1.cab'),
+      file('r_ab'),
+      file('r_aa'),
+    ]);
     expect(groups.map((group) => names(group.parts))).toEqual([
       ['m.7z.001', 'm.7z.002'],
       ['c.p1.cab', 'c.p2.cab'],

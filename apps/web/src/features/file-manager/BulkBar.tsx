@@ -1,0 +1,109 @@
+import { Archive, Download, LoaderCircle, X } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/Button';
+import { formatBytes } from '../../lib/format-size';
+import type { ExtractedFile } from './extracted-file';
+import { totalSize } from './file-query';
+import { useFileDownloads } from './use-file-downloads';
+
+export interface BulkBarProps {
+  files: readonly ExtractedFile[];
+  selected: readonly ExtractedFile[];
+  archiveName: string | null;
+  /** How many files the current filter shows, for 'Select all shown'. */
+  shownCount: number;
+  onSelectShown: () => void;
+  onClearSelection: () => void;
+}
+
+type ZipJob = 'all' | 'selected';
+
+/**
+ * Everything at once: all files as one ZIP or one by one, and the visitor's selection as a ZIP.
+ * One ZIP is made at a time (spec section 4: idle, creating, idle), since each holds the files'
+ * bytes in memory once more.
+ */
+export function BulkBar({ files, selected, archiveName, shownCount, onSelectShown, onClearSelection }: BulkBarProps) {
+  const { t, i18n } = useTranslation();
+  const { downloadAll, downloadZip } = useFileDownloads(archiveName);
+  const [zipping, setZipping] = useState<ZipJob | null>(null);
+  const locale = i18n.resolvedLanguage;
+
+  const zip = async (job: ZipJob) => {
+    setZipping(job);
+    try {
+      await downloadZip(job === 'all' ? files : selected);
+    } finally {
+      setZipping(null);
+    }
+  };
+  const zipLabel = (job: ZipJob, idle: string) =>
+    zipping === job ? (
+      <>
+        <LoaderCircle aria-hidden className="animate-spin" />
+        {t('fileManager.bulk.creatingZip')}
+      </>
+    ) : (
+      <>
+        <Archive aria-hidden />
+        {idle}
+      </>
+    );
+
+  return (
+    <div
+      role="region"
+      aria-label={t('fileManager.bulk.label')}
+      className="flex flex-col gap-3 rounded-lg border border-border bg-muted p-3 sm:p-4"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="min-w-0 text-sm">
+          <span className="font-medium">{t('fileManager.bulk.ready', { count: files.length })}</span>
+          <span className="text-muted-foreground">
+            {' '}
+            · {t('fileManager.bulk.totalSize', { size: formatBytes(totalSize(files), locale) })}
+          </span>
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Button disabled={zipping !== null || files.length === 0} aria-busy={zipping === 'all'} onClick={() => void zip('all')}>
+            {zipLabel('all', t('fileManager.bulk.downloadZip'))}
+          </Button>
+          <Button variant="outline" disabled={files.length === 0} onClick={() => downloadAll(files)}>
+            <Download aria-hidden />
+            {t('fileManager.bulk.downloadAll')}
+          </Button>
+        </div>
+      </div>
+      {(selected.length > 0 || shownCount > 0) && (
+        <div className="flex flex-wrap items-center gap-2 border-t border-border pt-3">
+          {selected.length > 0 && (
+            <>
+              <p className="me-auto text-sm text-muted-foreground">
+                {t('fileManager.bulk.selected', { count: selected.length, size: formatBytes(totalSize(selected), locale) })}
+              </p>
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={zipping !== null}
+                aria-busy={zipping === 'selected'}
+                onClick={() => void zip('selected')}
+              >
+                {zipLabel('selected', t('fileManager.bulk.downloadSelected', { count: selected.length }))}
+              </Button>
+              <Button variant="ghost" size="sm" onClick={onClearSelection}>
+                <X aria-hidden />
+                {t('fileManager.bulk.clearSelection')}
+              </Button>
+            </>
+          )}
+          {shownCount > 0 && (
+            <Button variant="ghost" size="sm" onClick={onSelectShown} className={selected.length === 0 ? 'me-auto' : undefined}>
+              {t('fileManager.bulk.selectShown', { count: shownCount })}
+            </Button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type * as FilePreviewModule from '../file-preview';
+import { FileCard, type FileCardProps } from './FileCard';
+import { makeFile } from './test-files';
+
+// The real previewer decodes files; here it only has to show that the card opens it for text.
+vi.mock('../file-preview', async (importOriginal) => ({
+  ...(await importOriginal<typeof FilePreviewModule>()),
+  previewKind: (file: { name: string }) => (file.name.endsWith('.txt') ? 'text' : null),
+  FilePreview: ({ file }: { file: { name: string } }) => <p>Preview body of {file.name}</p>,
+}));
+
+function renderCard(props: Partial<FileCardProps> = {}) {
+  const handlers = { onSelectedChange: vi.fn(), onDownload: vi.fn(), onOpenArchive: vi.fn() };
+  const file = props.file ?? makeFile('docs/notes.txt', { content: 'x'.repeat(1536) });
+  render(<FileCard file={file} layout="row" thumbnailSize="medium" selected={false} {...handlers} {...props} />);
+  return { file, ...handlers };
+}
+
+describe('FileCard', () => {
+  it('shows the name with the full path as title, the category and the size', () => {
+    renderCard();
+    expect(screen.getByText('notes.txt')).toHaveProperty('title', 'docs/notes.txt');
+    expect(screen.getByText('Documents · 1.5 KB')).toBeTruthy();
+  });
+
+  it('downloads and selects the file', async () => {
+    const user = userEvent.setup();
+    const { file, onDownload, onSelectedChange } = renderCard();
+    await user.click(screen.getByRole('button', { name: 'Download notes.txt' }));
+    expect(onDownload).toHaveBeenCalledWith(file);
+    await user.click(screen.getByRole('checkbox', { name: 'Select notes.txt' }));
+    expect(onSelectedChange).toHaveBeenCalledWith(file, true);
+  });
+
+  it('toggles the preview for previewable files', async () => {
+    const user = userEvent.setup();
+    renderCard();
+    const toggle = screen.getByRole('button', { name: 'Preview notes.txt' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await user.click(toggle);
+    expect(screen.getByText('Preview body of notes.txt')).toBeTruthy();
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(toggle.textContent).toContain('Hide Preview');
+    await user.click(toggle);
+    expect(screen.queryByText('Preview body of notes.txt')).toBeNull();
+  });
+
+  it('offers no preview when the file has none', () => {
+    renderCard({ file: makeFile('song.mp3') });
+    expect(screen.queryByRole('button', { name: /Preview/ })).toBeNull();
+  });
+
+  it('offers to open an archive that is not open yet', async () => {
+    const user = userEvent.setup();
+    const file = makeFile('inner.zip');
+    const { onOpenArchive } = renderCard({ file });
+    await user.click(screen.getByRole('button', { name: 'Open archive inner.zip' }));
+    expect(onOpenArchive).toHaveBeenCalledWith(file);
+  });
+
+  it('shows a busy button while the archive opens, and ignores clicks', async () => {
+    const user = userEvent.setup();
+    const { onOpenArchive } = renderCard({ file: makeFile('inner.zip'), opening: true });
+    const button = screen.getByRole('button', { name: 'Opening inner.zip…' });
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    await user.click(button);
+    expect(onOpenArchive).not.toHaveBeenCalled();
+  });
+
+  it('offers no Open archive once opened or without a handler', () => {
+    const { unmount } = render(
+      <FileCard
+        file={makeFile('a.zip')}
+        layout="tile"
+        thumbnailSize="large"
+        selected
+        onSelectedChange={vi.fn()}
+        onDownload={vi.fn()}
+        opened
+        onOpenArchive={vi.fn()}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: /Open archive/ })).toBeNull();
+    unmount();
+    renderCard({ file: makeFile('a.zip'), onOpenArchive: undefined });
+    expect(screen.queryByRole('button', { name: /Open archive/ })).toBeNull();
+  });
+
+  it('offers no Open archive for a file that is not an archive', () => {
+    renderCard({ file: makeFile('photo.png') });
+    expect(screen.queryByRole('button', { name: /Open archive/ })).toBeNull();
+  });
+});

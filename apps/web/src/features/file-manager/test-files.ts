@@ -1,0 +1,37 @@
+import { categorize } from '@archive-opener/shared';
+import type { ExtractedFile } from './extracted-file';
+import { guessMimeType } from './mime-type';
+
+/** Test fixtures: an ExtractedFile with a real Blob, built from its path. */
+let nextId = 0;
+
+export interface TestFileOptions {
+  /** Text content; its UTF-8 length is the file's size unless `size` is given. */
+  content?: string;
+  /** Pretend size, for sorting and totals without allocating the bytes. */
+  size?: number;
+  id?: string;
+  parentId?: string;
+  archiveName?: string;
+}
+
+export function makeFile(path: string, options: TestFileOptions = {}): ExtractedFile {
+  const blob = new Blob([options.content ?? `content of ${path}`]);
+  const mimeType = guessMimeType(path);
+  nextId += 1;
+  return {
+    id: options.id ?? `file-${nextId}`,
+    path,
+    name: path.slice(path.lastIndexOf('/') + 1),
+    size: options.size ?? blob.size,
+    blob,
+    mimeType,
+    category: categorize(path, mimeType),
+    archiveName: options.archiveName ?? 'test.zip',
+    ...(options.parentId === undefined ? {} : { parentId: options.parentId }),
+  };
+}
+
+export function makeFiles(...paths: string[]): ExtractedFile[] {
+  return paths.map((path) => makeFile(path));
+}

@@ -1,0 +1,48 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, describeViolations } from './support/axe.js';
+import { launchChromium } from './support/chromium.js';
+import { corpusCase } from './support/corpus.js';
+import { ExtractorPage } from './support/extractor-page.js';
+import { startSite, type RunningSite } from './support/site.js';
+
+let site: RunningSite;
+let browser: Browser;
+
+beforeAll(async () => {
+  [site, browser] = await Promise.all([startSite(), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+describe('accessibility (axe-core) of the home page', () => {
+  for (const theme of ['dark', 'light'] as const) {
+    it(`has no violations before and after an extraction (${theme} theme)`, async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      try {
+        const page = await context.newPage();
+        await page.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
+        const ui = new ExtractorPage(page);
+        await ui.open(site.url);
+        // The lazily loaded sections are part of the page a visitor reads.
+        await page.getByRole('heading', { level: 2, name: /questions/i }).waitFor();
+        let violations = await axeViolations(page);
+        expect(violations, describeViolations(violations)).toEqual([]);
+
+        const zip = corpusCase('libarchive/test_compat_zip_5.zip');
+        await ui.choose(zip.parts);
+        await ui.extract();
+        await ui.waitForCompletion(zip.files.size);
+        await page.getByRole('button', { name: 'Preview Job_PT.xml' }).click();
+        await page.getByRole('button', { name: 'Show SHA-256 of Job_PT.xml' }).click();
+        await page.getByRole('button', { name: 'Copy SHA-256 checksum of Job_PT.xml' }).waitFor();
+        violations = await axeViolations(page);
+        expect(violations, describeViolations(violations)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});

@@ -1,0 +1,154 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { unzipSync } from 'fflate';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchChromium } from './support/chromium.js';
+import { corpusCase } from './support/corpus.js';
+import { ExtractorPage } from './support/extractor-page.js';
+import { startSite, type RunningSite } from './support/site.js';
+
+let site: RunningSite;
+let browser: Browser;
+let context: BrowserContext;
+let ui: ExtractorPage;
+
+beforeAll(async () => {
+  [site, browser] = await Promise.all([startSite(), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+beforeEach(async () => {
+  context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
+  ui = new ExtractorPage(await context.newPage());
+  await ui.open(site.url);
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+/** Every request the page made while extracting must be a plain GET of the site's own files. */
+function expectNothingUploaded(archives: string[]) {
+  for (const request of ui.requests) {
+    expect(request.method(), request.url()).toBe('GET');
+    expect(request.postDataBuffer(), request.url()).toBeNull();
+    expect(request.url().startsWith(site.url) || request.url().startsWith('blob:') || request.url().startsWith('data:')).toBe(
+      true,
+    );
+    for (const archive of archives) expect(request.url()).not.toContain(encodeURIComponent(basename(archive)));
+  }
+}
+
+describe('the extractor, in a real browser, against the production server', () => {
+  it('opens a ZIP locally, lists every file with the right SHA-256, searches, filters, sorts and switches views', async () => {
+    const zip = corpusCase('libarchive/test_compat_zip_5.zip');
+    await ui.choose(zip.parts);
+    await ui.page.getByText('File selected:').waitFor();
+    await ui.extract();
+    await ui.waitForCompletion(zip.files.size);
+    await expect(ui.fileManagerTitle().innerText()).resolves.toBe(`Extracted Files (${zip.files.size})`);
+
+    expect(await ui.sha256Of('[Content_Types].xml')).toBe(zip.files.get('[Content_Types].xml')?.sha256);
+
+    const search = ui.page.getByRole('searchbox', { name: 'Search files' });
+    await search.fill('Page1');
+    await ui.page.getByText(`Showing 1 of ${zip.files.size} files`).waitFor();
+    await search.fill('');
+
+    await ui.page.getByRole('button', { name: /^Images/ }).click();
+    await ui.page.getByText('in Images').waitFor();
+    await ui.page.getByRole('button', { name: /^Images/ }).click();
+
+    await ui.page.getByLabel('Sort by').selectOption('size');
+    await ui.page.getByRole('button', { name: /^A-Z/ }).click();
+    await ui.page.getByRole('button', { name: /^Z-A/ }).waitFor();
+    const firstName = ui.page.locator('[data-file-name]').first();
+    await expect(firstName.getAttribute('data-file-name')).resolves.toMatch(/\.odttf$/);
+
+    for (const view of ['Grid view', 'Tree view', 'List view']) {
+      await ui.page.getByRole('button', { name: view }).click();
+      await expect(ui.page.getByRole('button', { name: view }).getAttribute('aria-pressed')).resolves.toBe('true');
+    }
+
+    await ui.page.getByRole('button', { name: 'Preview Job_PT.xml' }).click();
+    await ui.page.getByRole('region', { name: 'Preview of Job_PT.xml' }).getByText('<?xml', { exact: false }).waitFor();
+
+    expectNothingUploaded(zip.parts);
+  });
+
+  it('downloads everything as one ZIP whose entries match the archive', async () => {
+    const zip = corpusCase('libarchive/test_compat_zip_5.zip');
+    await ui.choose(zip.parts);
+    await ui.extract();
+    await ui.waitForCompletion(zip.files.size);
+    const [download] = await Promise.all([
+      ui.page.waitForEvent('download'),
+      ui.page.getByRole('button', { name: 'Download as ZIP' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('test_compat_zip_5-extracted.zip');
+    const entries = unzipSync(new Uint8Array(await readFile((await download.path()) ?? '')));
+    const got = new Map(
+      Object.entries(entries)
+        .filter(([name]) => !name.endsWith('/'))
+        .map(([name, bytes]) => [name, createHash('sha256').update(bytes).digest('hex')]),
+    );
+    expect(got).toEqual(new Map([...zip.files].map(([name, file]) => [name, file.sha256])));
+  });
+
+  it('asks for the password of a 7z with encrypted headers, says when it is wrong, then opens it', async () => {
+    const sevenZip = corpusCase('py7zr/encrypted_3.7z');
+    await ui.choose(sevenZip.parts);
+    await ui.extract();
+    await ui.toast('Password required');
+    // The chosen file is still there, and the password field has the focus.
+    await ui.page.getByText('encrypted_3.7z').first().waitFor();
+    await expect(ui.page.evaluate(() => document.activeElement?.getAttribute('type'))).resolves.toBe('password');
+
+    await ui.extract('not the password');
+    await ui.toast('Wrong password');
+
+    await ui.extract(sevenZip.password ?? '');
+    await ui.waitForCompletion(sevenZip.files.size);
+    expect(await ui.sha256Of('setup.cfg')).toBe(sevenZip.files.get('setup.cfg')?.sha256);
+    expectNothingUploaded(sevenZip.parts);
+  });
+
+  it('opens a RAR5 and a tar.gz', async () => {
+    const rar = corpusCase('libarchive/test_read_format_rar5_multiple_files.rar');
+    await ui.choose(rar.parts);
+    await ui.extract();
+    await ui.waitForCompletion(rar.files.size);
+    expect(await ui.sha256Of('test3.bin')).toBe(rar.files.get('test3.bin')?.sha256);
+
+    const tgz = corpusCase('commons-compress/COMPRESS-245.tar.gz');
+    await ui.choose(tgz.parts);
+    await ui.extract();
+    await ui.waitForCompletion(tgz.files.size);
+    await expect(ui.fileManagerTitle().innerText()).resolves.toBe(`Extracted Files (${tgz.files.size})`);
+    expect(await ui.sha256Of('mpl-v11.txt')).toBe(tgz.files.get('topdirectory/about_files/mpl-v11.txt')?.sha256);
+    expectNothingUploaded([...rar.parts, ...tgz.parts]);
+  });
+
+  it('reaches and operates the drop zone with the keyboard alone', async () => {
+    const rar = corpusCase('libarchive/test_read_format_rar5_multiple_files.rar');
+    let reached = false;
+    for (let tab = 0; tab < 25 && !reached; tab += 1) {
+      await ui.page.keyboard.press('Tab');
+      reached = await ui.page.evaluate(() => document.activeElement?.textContent?.trim() === 'Select Archive File');
+    }
+    expect(reached).toBe(true);
+    const [chooser] = await Promise.all([ui.page.waitForEvent('filechooser'), ui.page.keyboard.press('Enter')]);
+    await chooser.setFiles(rar.parts);
+    await ui.page.getByText('File selected:').waitFor();
+    // Tab on to the extract button and press it.
+    for (let tab = 0; tab < 10; tab += 1) {
+      await ui.page.keyboard.press('Tab');
+      if (await ui.page.evaluate(() => document.activeElement?.textContent?.trim() === 'Extract Files Now')) break;
+    }
+    await ui.page.keyboard.press('Enter');
+    await ui.waitForCompletion(rar.files.size);
+  });
+});
