@@ -2,18 +2,19 @@ import { useEffect, useState } from 'react';
 
 const CLEAR_AFTER_MS = 1000;
 
-/** A polite live region: says `message` once, then empties itself after 1 s (spec section 4). */
-export function Announcer({ message }: { message: string | null }) {
-  const [text, setText] = useState('');
+/**
+ * A polite live region that says `message` once and empties itself after 1 s (spec section 4).
+ * The parent gives it a new `key` per announcement, so each one starts visible.
+ */
+export function Announcer({ message }: { message: string }) {
+  const [visible, setVisible] = useState(true);
   useEffect(() => {
-    if (!message) return;
-    setText(message);
-    const clear = setTimeout(() => setText(''), CLEAR_AFTER_MS);
+    const clear = setTimeout(() => setVisible(false), CLEAR_AFTER_MS);
     return () => clearTimeout(clear);
-  }, [message]);
+  }, []);
   return (
     <div role="status" aria-live="polite" className="sr-only">
-      {text}
+      {visible ? message : ''}
     </div>
   );
 }

@@ -78,14 +78,22 @@ export function Extractor() {
           {busy ? t('extractor.extracting') : t('extractor.extractButton')}
         </Button>
         {(busy || percent > 0) && (
-          <ProgressPanel percent={percent} running={busy} done={finished} total={jobs.length} onCancel={extractor.cancel} />
+          <ProgressPanel
+            percent={percent}
+            running={busy}
+            done={finished}
+            total={jobs.length}
+            onCancel={extractor.cancel}
+            clock={extractor.clock}
+          />
         )}
       </section>
-      <Announcer
-        message={
-          completion ? `${t('extractor.complete.title')} ${t('extractor.complete.text', { count: completion.fileCount })}` : null
-        }
-      />
+      {completion && (
+        <Announcer
+          key={completion.runId}
+          message={`${t('extractor.complete.title')} ${t('extractor.complete.text', { count: completion.fileCount })}`}
+        />
+      )}
       <Suspense fallback={null}>
         {completion && (
           <CompletionDialog key={completion.runId} fileCount={completion.fileCount} onClose={extractor.dismissCompletion} />

@@ -1,9 +1,8 @@
 import { Check, Circle, Loader2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../components/ui/cn';
-import { fallbackEstimate, RateEstimator, stepStates } from './progress-model';
+import { fallbackEstimate, secondsLeft as estimateSecondsLeft, stepStates, type RunClock } from './progress-model';
 
 const STEPS = ['reading', 'processing', 'extracting', 'finalizing'] as const;
 
@@ -14,12 +13,13 @@ interface ProgressPanelProps {
   done: number;
   total: number;
   onCancel: () => void;
+  clock: RunClock | null;
 }
 
-export function ProgressPanel({ percent, running, done, total, onCancel }: ProgressPanelProps) {
+export function ProgressPanel({ percent, running, done, total, onCancel, clock }: ProgressPanelProps) {
   const { t } = useTranslation();
   const rounded = Math.floor(percent);
-  const secondsLeft = useSecondsLeft(percent, running);
+  const secondsLeft = running ? estimateSecondsLeft(percent, clock) : null;
   const states = stepStates(percent);
 
   const timeLeft =
@@ -86,20 +86,4 @@ export function ProgressPanel({ percent, running, done, total, onCancel }: Progr
       )}
     </section>
   );
-}
-
-/** Seconds left from the measured rate, reset for each run. */
-function useSecondsLeft(percent: number, running: boolean): number | null {
-  const estimator = useRef(new RateEstimator());
-  const [seconds, setSeconds] = useState<number | null>(null);
-  useEffect(() => {
-    if (!running) {
-      estimator.current = new RateEstimator();
-      setSeconds(null);
-      return;
-    }
-    estimator.current.sample(percent, performance.now());
-    setSeconds(estimator.current.secondsLeft(percent));
-  }, [percent, running]);
-  return seconds;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fallbackEstimate, percentFor, RateEstimator, stepStates } from './progress-model';
+import { fallbackEstimate, percentFor, secondsLeft, stepStates } from './progress-model';
 
 describe('percentFor', () => {
   it('maps the stages onto the spec boundaries', () => {
@@ -33,13 +33,11 @@ describe('estimates', () => {
     expect(fallbackEstimate(95)).toBe('almostDone');
   });
 
-  it('estimates the time left from the measured rate once a second of samples exists', () => {
-    const estimator = new RateEstimator();
-    estimator.sample(50, 0);
-    expect(estimator.secondsLeft(50)).toBeNull();
-    estimator.sample(55, 500);
-    estimator.sample(60, 1000);
-    // 10 percent per second, 40 percent left.
-    expect(estimator.secondsLeft(60)).toBe(4);
+  it('estimates the time left from the measured rate once progress has moved for a second', () => {
+    expect(secondsLeft(60, null)).toBeNull();
+    expect(secondsLeft(60, { startedAt: 0, updatedAt: 500 })).toBeNull();
+    // 60 percent in 6 s: 10 percent per second, 40 percent left.
+    expect(secondsLeft(60, { startedAt: 0, updatedAt: 6000 })).toBe(4);
+    expect(secondsLeft(100, { startedAt: 0, updatedAt: 6000 })).toBeNull();
   });
 });

@@ -50,27 +50,19 @@ export function fallbackEstimate(percent: number): FallbackEstimate {
   return 'almostDone';
 }
 
+/** When the run started and when progress last moved (performance.now() milliseconds). */
+export interface RunClock {
+  startedAt: number;
+  updatedAt: number;
+}
+
 /**
- * Seconds left from the measured rate of progress (an exponentially smoothed percent-per-second),
- * or null until at least ~1 s of samples exist; the UI then falls back to the spec's ranges.
+ * Seconds left from the rate measured since the run started, or null until progress has moved
+ * for at least a second; the UI then falls back to the spec's fixed ranges.
  */
-export class RateEstimator {
-  private first: { at: number; percent: number } | null = null;
-  private last: { at: number; percent: number } | null = null;
-  private rate: number | null = null;
-
-  sample(percent: number, at: number): void {
-    if (!this.first) this.first = { at, percent };
-    if (this.last && at > this.last.at && percent >= this.last.percent) {
-      const instant = (percent - this.last.percent) / ((at - this.last.at) / 1000);
-      this.rate = this.rate === null ? instant : 0.7 * this.rate + 0.3 * instant;
-    }
-    this.last = { at, percent };
-  }
-
-  secondsLeft(percent: number): number | null {
-    if (!this.first || !this.last || this.rate === null || this.rate <= 0) return null;
-    if (this.last.at - this.first.at < 1000) return null;
-    return Math.max(1, Math.round((100 - percent) / this.rate));
-  }
+export function secondsLeft(percent: number, clock: RunClock | null): number | null {
+  if (!clock || percent <= 0 || percent >= 100) return null;
+  const elapsed = (clock.updatedAt - clock.startedAt) / 1000;
+  if (elapsed < 1) return null;
+  return Math.max(1, Math.round(((100 - percent) * elapsed) / percent));
 }

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { ExtractedFile } from '../file-manager/extracted-file';
 import { formatBytes } from '../../lib/format-size';
-import { batchPercent, isBusy, jobsReducer, runnable, type ArchiveJob } from './archive-jobs';
+import { batchPercent, isBusy, jobsReducer, runnable } from './archive-jobs';
 import { ExtractionError, extractInWorker, type EngineRun } from './engine-client';
 import { errorText } from './error-messages';
-import { percentFor } from './progress-model';
+import { percentFor, type RunClock } from './progress-model';
 import { runBatch } from './run-batch';
 import { toExtractedFiles } from './to-extracted-files';
 import { groupVolumes, withoutSystemFiles } from './volume-sets';
@@ -30,6 +30,7 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
   const { t } = useTranslation();
   const [jobs, dispatch] = useReducer(jobsReducer, []);
   const [completion, setCompletion] = useState<Completion | null>(null);
+  const [clock, setClock] = useState<RunClock | null>(null);
   const [opening, setOpening] = useState<ReadonlySet<string>>(new Set());
   const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
   const runs = useRef(new Map<string, EngineRun>());
@@ -66,6 +67,8 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
       if (todo.length === 0 || isBusy(jobs)) return;
       stopped.current = false;
       setCompletion(null);
+      const startedAt = performance.now();
+      setClock({ startedAt, updatedAt: startedAt });
       dispatch({ type: 'queue', ids: todo.map((job) => job.id) });
       if (!engineLoaded.current) toast.info(t('extractor.toasts.start.title'), { description: t('extractor.toasts.start.text') });
       const slow = setTimeout(
@@ -82,7 +85,10 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
           dispatch({ type: 'progress', id: job.id, percent: percentFor('processing') });
           const run = extractInWorker(job.parts, {
             ...(password ? { password } : {}),
-            onProgress: (progress) => dispatch({ type: 'progress', id: job.id, percent: percentFor('extracting', progress) }),
+            onProgress: (progress) => {
+              dispatch({ type: 'progress', id: job.id, percent: percentFor('extracting', progress) });
+              setClock({ startedAt, updatedAt: performance.now() });
+            },
           });
           runs.current.set(job.id, run);
           try {
@@ -161,6 +167,7 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
     busy,
     percent,
     completion,
+    clock,
     opening,
     opened,
     canExtract: !busy && runnable(jobs).length > 0,
