@@ -1,6 +1,6 @@
 import { FileArchive } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { ThemeToggle } from '../features/theme/ThemeToggle';
 
 export function Header() {
@@ -8,7 +8,7 @@ export function Header() {
   return (
     <header className="border-b border-border bg-card/60 backdrop-blur">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
-        <Link to="/" className="flex min-w-0 items-center gap-3 rounded focus-visible:outline-2 focus-visible:outline-ring">
+        <Link href="/" className="flex min-w-0 items-center gap-3 rounded focus-visible:outline-2 focus-visible:outline-ring">
           <FileArchive aria-hidden className="size-8 shrink-0 text-primary" />
           <span className="min-w-0">
             <span className="block text-lg leading-tight font-bold">{t('header.title')}</span>

@@ -1,13 +1,11 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
-import { Toaster } from 'sonner';
+import { DeferredToaster } from '../components/toast/DeferredToaster';
 import { Footer } from './Footer';
-import { useIsDark } from '../features/theme/use-is-dark';
 import { Header } from './Header';
 
-export function Layout() {
+export function Layout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const dark = useIsDark();
   return (
     <>
       <a
@@ -18,11 +16,10 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 outline-none">
-        <Outlet />
+        {children}
       </main>
       <Footer />
-      {/* The spec's toaster: 3 visible, 4 s, bottom-right. */}
-      <Toaster position="bottom-right" visibleToasts={3} duration={4000} closeButton theme={dark ? 'dark' : 'light'} />
+      <DeferredToaster />
     </>
   );
 }

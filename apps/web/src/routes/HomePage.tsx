@@ -1,15 +1,16 @@
 import { lazy, Suspense } from 'react';
 import { Extractor } from '../features/extractor/Extractor';
-import { Hero } from '../features/home/Hero';
+import { Hero, HeroTiles } from '../features/home/Hero';
 
 // Below the fold: loaded after the extractor, in their own chunk.
 const HomeSections = lazy(() => import('../features/home/HomeSections'));
 
 export function HomePage() {
   return (
-    <div className="space-y-10 py-8">
+    <div className="space-y-8 py-6 sm:space-y-10">
       <Hero />
       <Extractor />
+      <HeroTiles />
       <Suspense fallback={null}>
         <HomeSections />
       </Suspense>

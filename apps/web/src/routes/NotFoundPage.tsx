@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
@@ -7,7 +7,7 @@ export function NotFoundPage() {
     <section className="flex flex-col items-center gap-6 py-24 text-center">
       <p className="text-6xl font-bold text-primary">404</p>
       <h1 className="text-2xl font-semibold">{t('notFound.title')}</h1>
-      <Link to="/" className="text-primary underline underline-offset-4 hover:no-underline">
+      <Link href="/" className="text-primary underline underline-offset-4 hover:no-underline">
         {t('notFound.home')}
       </Link>
     </section>

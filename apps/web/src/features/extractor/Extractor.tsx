@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { notify } from '../../components/toast/notify';
 import { Button } from '../../components/ui/Button';
 import { formatBytes } from '../../lib/format-size';
 import { MAX_BROWSER_ARCHIVE_BYTES } from '@archive-opener/shared';
@@ -8,13 +8,14 @@ import type { ExtractedFile } from '../file-manager/extracted-file';
 import { Announcer } from './Announcer';
 import { DropZone } from './DropZone';
 import { PasswordField } from './PasswordField';
-import { ProgressPanel } from './ProgressPanel';
-import { SelectedArchives } from './SelectedArchives';
 import { useExtractor } from './use-extractor';
 
 // Needed only once files exist: kept out of the home page's first load.
 const FileManager = lazy(() => import('../file-manager/FileManager'));
 const CompletionDialog = lazy(() => import('./CompletionDialog'));
+// Shown once archives are chosen; loading them then keeps the first load small (budget: 120 KB).
+const SelectedArchives = lazy(() => import('./SelectedArchives'));
+const ProgressPanel = lazy(() => import('./ProgressPanel'));
 
 export function Extractor() {
   const { t } = useTranslation();
@@ -39,7 +40,7 @@ export function Extractor() {
   };
   const openArchive = (file: ExtractedFile) => {
     if (depthOf(file, files) >= extractor.maxNesting) {
-      toast.error(t('extractor.toasts.nestedFailed', { name: file.name }), {
+      notify.error(t('extractor.toasts.nestedFailed', { name: file.name }), {
         description: t('extractor.nested.tooDeep', { depth: extractor.maxNesting }),
       });
       return;
@@ -61,7 +62,11 @@ export function Extractor() {
           {t('extractor.title')}
         </h2>
         <DropZone onFiles={onFiles} disabled={busy} />
-        <SelectedArchives jobs={jobs} busy={busy} onRemove={extractor.remove} />
+        {jobs.length > 0 && (
+          <Suspense fallback={null}>
+            <SelectedArchives jobs={jobs} busy={busy} onRemove={extractor.remove} />
+          </Suspense>
+        )}
         {jobs.length > 0 && (
           <p className="text-xs text-muted-foreground">
             {t('extractor.selection.maxNote', { size: formatBytes(MAX_BROWSER_ARCHIVE_BYTES) })}
@@ -78,14 +83,16 @@ export function Extractor() {
           {busy ? t('extractor.extracting') : t('extractor.extractButton')}
         </Button>
         {(busy || percent > 0) && (
-          <ProgressPanel
-            percent={percent}
-            running={busy}
-            done={finished}
-            total={jobs.length}
-            onCancel={extractor.cancel}
-            clock={extractor.clock}
-          />
+          <Suspense fallback={null}>
+            <ProgressPanel
+              percent={percent}
+              running={busy}
+              done={finished}
+              total={jobs.length}
+              onCancel={extractor.cancel}
+              clock={extractor.clock}
+            />
+          </Suspense>
         )}
       </section>
       {completion && (

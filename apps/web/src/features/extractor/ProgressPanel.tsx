@@ -16,7 +16,7 @@ interface ProgressPanelProps {
   clock: RunClock | null;
 }
 
-export function ProgressPanel({ percent, running, done, total, onCancel, clock }: ProgressPanelProps) {
+export default function ProgressPanel({ percent, running, done, total, onCancel, clock }: ProgressPanelProps) {
   const { t } = useTranslation();
   const rounded = Math.floor(percent);
   const secondsLeft = running ? estimateSecondsLeft(percent, clock) : null;

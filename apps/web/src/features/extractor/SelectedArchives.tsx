@@ -11,7 +11,7 @@ interface SelectedArchivesProps {
 }
 
 /** The chosen archive(s): name, size in MB (two decimals), type, and each one's outcome in a batch. */
-export function SelectedArchives({ jobs, busy, onRemove }: SelectedArchivesProps) {
+export default function SelectedArchives({ jobs, busy, onRemove }: SelectedArchivesProps) {
   const { t } = useTranslation();
   if (jobs.length === 0) return null;
   return (

@@ -1,7 +1,7 @@
 import { BROWSER_LIMITS, MAX_BROWSER_ARCHIVE_BYTES, type ErrorShape } from '@archive-opener/shared';
 import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { notify } from '../../components/toast/notify';
 import type { ExtractedFile } from '../file-manager/extracted-file';
 import { formatBytes } from '../../lib/format-size';
 import { batchPercent, isBusy, jobsReducer, runnable } from './archive-jobs';
@@ -40,7 +40,7 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
   const showError = useCallback(
     (error: ErrorShape, archiveName: string) => {
       const { title, text } = errorText(error, t);
-      const show = error.code === 'CANCELLED' ? toast.info : toast.error;
+      const show = error.code === 'CANCELLED' ? notify.info : notify.error;
       show(title, { description: `${archiveName}: ${text}` });
       if (error.code === 'PASSWORD_REQUIRED' || error.code === 'WRONG_PASSWORD') onPasswordProblem();
     },
@@ -54,7 +54,7 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
       dispatch({ type: 'add', selections, maxBytes: MAX_BROWSER_ARCHIVE_BYTES });
       setOpened(new Set());
       if (selections.some((selection) => selection.size > MAX_BROWSER_ARCHIVE_BYTES))
-        toast.error(t('extractor.toasts.tooLarge.title'), {
+        notify.error(t('extractor.toasts.tooLarge.title'), {
           description: t('extractor.toasts.tooLarge.text', { size: formatBytes(MAX_BROWSER_ARCHIVE_BYTES) }),
         });
     },
@@ -70,9 +70,10 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
       const startedAt = performance.now();
       setClock({ startedAt, updatedAt: startedAt });
       dispatch({ type: 'queue', ids: todo.map((job) => job.id) });
-      if (!engineLoaded.current) toast.info(t('extractor.toasts.start.title'), { description: t('extractor.toasts.start.text') });
+      if (!engineLoaded.current)
+        notify.info(t('extractor.toasts.start.title'), { description: t('extractor.toasts.start.text') });
       const slow = setTimeout(
-        () => toast.info(t('extractor.toasts.slow.title'), { description: t('extractor.toasts.slow.text') }),
+        () => notify.info(t('extractor.toasts.slow.title'), { description: t('extractor.toasts.slow.text') }),
         SLOW_NOTICE_MS,
       );
       const prefixWithName = jobs.filter((job) => !job.tooLarge).length > 1;
@@ -99,7 +100,7 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
             extracted += files.length;
             dispatch({ type: 'done', id: job.id, files });
             if (files.length === 0)
-              toast.info(t('extractor.toasts.empty.title'), {
+              notify.info(t('extractor.toasts.empty.title'), {
                 description: t('extractor.toasts.empty.text', { name: job.name }),
               });
           } catch (error) {
@@ -115,11 +116,11 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
 
       clearTimeout(slow);
       if (stopped.current) {
-        toast.info(t('extractor.errors.cancelled.title'), { description: t('extractor.errors.cancelled.text') });
+        notify.info(t('extractor.errors.cancelled.title'), { description: t('extractor.errors.cancelled.text') });
         return;
       }
       if (extracted > 0) {
-        toast.success(t('extractor.toasts.success.title'), {
+        notify.success(t('extractor.toasts.success.title'), {
           description: t('extractor.toasts.success.text', { count: extracted }),
         });
         setCompletion({ fileCount: extracted, runId: Date.now() });

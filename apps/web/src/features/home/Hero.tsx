@@ -11,13 +11,14 @@ const TILES: { key: TileKey; Icon: LucideIcon }[] = [
 ];
 
 /**
- * Above the fold, so loaded eagerly and kept small: the page's h1, the promise in one line, and
- * four tiles. The tile titles are not headings, so the outline stays h1 → the sections' h2s.
+ * Above the fold, so loaded eagerly and kept small: the page's h1 and the promise in one line.
+ * The extractor comes right after it (the first screen's job is opening an archive, on a phone
+ * too), then the four tiles.
  */
 export function Hero() {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby="home-hero-title" className="pt-10 pb-8 text-center sm:pt-14">
+    <section aria-labelledby="home-hero-title" className="pt-6 text-center sm:pt-10">
       <h1 id="home-hero-title" className="text-3xl font-bold tracking-tight text-balance sm:text-4xl lg:text-5xl">
         {t('home.hero.title')}
       </h1>
@@ -25,17 +26,24 @@ export function Hero() {
         {t('home.hero.description')}
       </p>
       <p className="mt-4 text-sm font-medium text-primary">{t('home.hero.features')}</p>
-      <ul className="mt-8 grid grid-cols-2 gap-3 text-start sm:gap-4 lg:grid-cols-4">
-        {TILES.map(({ key, Icon }) => (
-          <li key={key} className="rounded-xl border border-border bg-card p-4 text-card-foreground">
-            <span className="inline-flex rounded-lg bg-accent p-2 text-accent-foreground">
-              <Icon aria-hidden className="size-5" />
-            </span>
-            <p className="mt-3 text-sm font-semibold sm:text-base">{t(`home.hero.${key}`)}</p>
-            <p className="mt-1 text-xs leading-relaxed text-muted-foreground sm:text-sm">{t(`home.hero.${key}Desc`)}</p>
-          </li>
-        ))}
-      </ul>
     </section>
+  );
+}
+
+/** The four promises. Their titles are not headings, so the outline stays h1 → the sections' h2s. */
+export function HeroTiles() {
+  const { t } = useTranslation();
+  return (
+    <ul aria-label={t('home.hero.tilesLabel')} className="grid grid-cols-2 gap-3 text-start sm:gap-4 lg:grid-cols-4">
+      {TILES.map(({ key, Icon }) => (
+        <li key={key} className="rounded-xl border border-border bg-card p-4 text-card-foreground">
+          <span className="inline-flex rounded-lg bg-accent p-2 text-accent-foreground">
+            <Icon aria-hidden className="size-5" />
+          </span>
+          <p className="mt-3 text-sm font-semibold sm:text-base">{t(`home.hero.${key}`)}</p>
+          <p className="mt-1 text-xs leading-relaxed text-muted-foreground sm:text-sm">{t(`home.hero.${key}Desc`)}</p>
+        </li>
+      ))}
+    </ul>
   );
 }
