@@ -47,6 +47,8 @@ describe('the extractor, in a real browser, against the production server', () =
     const zip = corpusCase('libarchive/test_compat_zip_5.zip');
     await ui.choose(zip.parts);
     await ui.page.getByText('File selected:').waitFor();
+    // Listed before anything is extracted.
+    await ui.page.getByText(`${zip.files.size} files inside`, { exact: false }).waitFor();
     await ui.extract();
     await ui.waitForCompletion(zip.files.size);
     await expect(ui.fileManagerTitle().innerText()).resolves.toBe(`Extracted Files (${zip.files.size})`);
@@ -101,6 +103,7 @@ describe('the extractor, in a real browser, against the production server', () =
   it('asks for the password of a 7z with encrypted headers, says when it is wrong, then opens it', async () => {
     const sevenZip = corpusCase('py7zr/encrypted_3.7z');
     await ui.choose(sevenZip.parts);
+    await ui.page.getByText('Password-protected, file names included', { exact: false }).waitFor();
     await ui.extract();
     await ui.toast('Password required');
     // The chosen file is still there, and the password field has the focus.

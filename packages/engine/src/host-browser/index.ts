@@ -9,7 +9,7 @@ import { browserCodec } from './wasm-codec.js';
 import type { BrowserExtractResult } from './worker-protocol.js';
 
 export type { BrowserRequest, BrowserMessage, BrowserExtractResult } from './worker-protocol.js';
-export type { ExtractedEntry, Progress } from '../core/types.js';
+export type { ExtractedEntry, ListResult, Progress } from '../core/types.js';
 
 /** 7-Zip reads the parts in place through WORKERFS (lazy File slices), side by side in /in. */
 function workerInputs(files: readonly File[]): InputMounter {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMegabytes } from '../../lib/format-size';
 import type { ArchiveJob } from './archive-jobs';
 import { errorText } from './error-messages';
+import { ListingSummary } from './ListingSummary';
 
 interface SelectedArchivesProps {
   jobs: readonly ArchiveJob[];
@@ -36,9 +37,12 @@ export default function SelectedArchives({ jobs, busy, onRemove }: SelectedArchi
                   <strong>{t('extractor.selection.tooLarge')}</strong> {t('extractor.selection.tooLargeHint')}
                 </p>
               ) : (
-                <p className="text-sm text-muted-foreground" data-status={job.status}>
-                  <StatusText job={job} />
-                </p>
+                <>
+                  {job.status !== 'done' && <ListingSummary listing={job.listing} />}
+                  <p className="text-sm text-muted-foreground" data-status={job.status}>
+                    <StatusText job={job} />
+                  </p>
+                </>
               )}
             </div>
             {!busy && (

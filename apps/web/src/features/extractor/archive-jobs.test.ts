@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { batchPercent, isBusy, jobsReducer, runnable, type ArchiveJob } from './archive-jobs';
+import { batchPercent, isBusy, jobsReducer, newJobId, runnable, type ArchiveJob } from './archive-jobs';
 
-const selection = (name: string, size: number) => ({ name, size, parts: [new File([new Uint8Array(size)], name)] });
+const selection = (name: string, size: number) => ({
+  id: newJobId(),
+  name,
+  size,
+  parts: [new File([new Uint8Array(size)], name)],
+});
 const add = (jobs: ArchiveJob[], ...items: ReturnType<typeof selection>[]) =>
   jobsReducer(jobs, { type: 'add', selections: items, maxBytes: 100 });
 

@@ -2,6 +2,12 @@ import type { ErrorShape } from '@archive-opener/shared';
 import type { ExtractedFile } from '../file-manager/extracted-file';
 import type { ArchiveSelection } from './volume-sets';
 
+/** What listing the archive (before extracting) told us; `failed` when it could not be listed. */
+export type JobListing =
+  | { state: 'listing' }
+  | { state: 'listed'; files: number; bytes: number | null; encrypted: boolean; names: string[] }
+  | { state: 'failed' };
+
 export type JobStatus = 'ready' | 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 
 /** One archive of the visitor's selection (a batch has several) and what became of it. */
@@ -14,10 +20,12 @@ export interface ArchiveJob extends ArchiveSelection {
   error?: ErrorShape;
   /** Its files, nested archives' files included, once extracted. */
   files: ExtractedFile[];
+  listing?: JobListing;
 }
 
 export type JobAction =
-  | { type: 'add'; selections: ArchiveSelection[]; maxBytes: number }
+  | { type: 'add'; selections: (ArchiveSelection & { id: string })[]; maxBytes: number }
+  | { type: 'listing'; id: string; listing: JobListing }
   | { type: 'remove'; id: string }
   | { type: 'clear' }
   | { type: 'queue'; ids: string[] }
@@ -28,6 +36,11 @@ export type JobAction =
   | { type: 'nested'; id: string; files: ExtractedFile[] };
 
 let nextJobId = 0;
+
+/** A fresh id for a job (made by the caller, so it can start listing the job it adds). */
+export function newJobId(): string {
+  return `a${++nextJobId}`;
+}
 
 /** Jobs that "Extract" runs: not yet extracted (or failed/cancelled before) and not oversize. */
 export function runnable(jobs: readonly ArchiveJob[]): ArchiveJob[] {
@@ -45,7 +58,6 @@ export function jobsReducer(jobs: ArchiveJob[], action: JobAction): ArchiveJob[]
       const keep = jobs.some((job) => job.status === 'done') ? [] : jobs;
       const added = action.selections.map<ArchiveJob>((selection) => ({
         ...selection,
-        id: `a${++nextJobId}`,
         status: 'ready',
         tooLarge: selection.size > action.maxBytes,
         percent: 0,
@@ -53,6 +65,8 @@ export function jobsReducer(jobs: ArchiveJob[], action: JobAction): ArchiveJob[]
       }));
       return [...keep, ...added];
     }
+    case 'listing':
+      return update(jobs, action.id, { listing: action.listing });
     case 'remove':
       return jobs.filter((job) => job.id !== action.id);
     case 'clear':

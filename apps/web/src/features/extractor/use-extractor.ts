@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/toast/notify';
 import type { ExtractedFile } from '../file-manager/extracted-file';
 import { formatBytes } from '../../lib/format-size';
-import { batchPercent, isBusy, jobsReducer, runnable } from './archive-jobs';
-import { ExtractionError, extractInWorker, type EngineRun } from './engine-client';
+import { batchPercent, isBusy, jobsReducer, newJobId, runnable } from './archive-jobs';
+import { ExtractionError, extractInWorker, listInWorker, type EngineRun } from './engine-client';
 import { errorText } from './error-messages';
 import { percentFor, type RunClock } from './progress-model';
 import { runBatch } from './run-batch';
@@ -13,6 +13,8 @@ import { toExtractedFiles } from './to-extracted-files';
 import { groupVolumes, withoutSystemFiles } from './volume-sets';
 
 const SLOW_NOTICE_MS = 15_000;
+/** Names shown from the listing before extraction. */
+const LISTED_NAMES = 8;
 
 function asShape(error: unknown): ErrorShape {
   if (error instanceof ExtractionError) return error.shape;
@@ -49,9 +51,41 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
 
   const addFiles = useCallback(
     (dropped: readonly File[]) => {
-      const selections = groupVolumes(withoutSystemFiles(dropped));
+      const selections = groupVolumes(withoutSystemFiles(dropped)).map((selection) => ({ ...selection, id: newJobId() }));
       if (selections.length === 0) return;
       dispatch({ type: 'add', selections, maxBytes: MAX_BROWSER_ARCHIVE_BYTES });
+      // List first (names, sizes, encryption) so the visitor sees what is inside at once.
+      const listable = selections.filter((selection) => selection.size <= MAX_BROWSER_ARCHIVE_BYTES);
+      void runBatch(listable, async (selection) => {
+        dispatch({ type: 'listing', id: selection.id, listing: { state: 'listing' } });
+        try {
+          const { entries, encryptedHeaders } = await listInWorker(selection.parts).result;
+          const files = entries.filter((entry) => entry.type === 'file');
+          const sizes = files.map((entry) => entry.size);
+          dispatch({
+            type: 'listing',
+            id: selection.id,
+            listing: {
+              state: 'listed',
+              files: files.length,
+              bytes: sizes.every((size) => size !== null) ? sizes.reduce<number>((sum, size) => sum + (size ?? 0), 0) : null,
+              encrypted: encryptedHeaders || entries.some((entry) => entry.encrypted),
+              names: files.slice(0, LISTED_NAMES).map((entry) => entry.name),
+            },
+          });
+        } catch (error) {
+          // Encrypted names or an unlisted format: extraction will say what is wrong.
+          const code = asShape(error).code;
+          dispatch({
+            type: 'listing',
+            id: selection.id,
+            listing:
+              code === 'PASSWORD_REQUIRED'
+                ? { state: 'listed', files: 0, bytes: null, encrypted: true, names: [] }
+                : { state: 'failed' },
+          });
+        }
+      });
       setOpened(new Set());
       if (selections.some((selection) => selection.size > MAX_BROWSER_ARCHIVE_BYTES))
         notify.error(t('extractor.toasts.tooLarge.title'), {
