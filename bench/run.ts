@@ -11,6 +11,7 @@ import { prepareInputs, type Inputs } from './inputs.js';
 import { errorText, fmtRatio, fmtSeconds, median, RUNS, run } from './measure.js';
 import { ensureTools, FORMATS, toolVersions, type Format } from './native-tools.js';
 import { peakRss, timeNative, timeOurs, timeSevenZipTarGz, type Timing } from './node-host.js';
+import { timeSite, type SiteResults } from './site.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WORK = join(ROOT, '.bench-work');
@@ -19,6 +20,7 @@ const GOALS = {
   node: { zip: 0.9, '7z': 0.95, 'tar.gz': 0.8 },
   browser: { zip: 0.8, '7z': 0.8, 'tar.gz': 0.7 },
   rssMB: 250,
+  site: { initialJsKB: 120, listSeconds: 0.3 },
 } as const;
 
 interface Row {
@@ -155,10 +157,39 @@ async function main(): Promise<void> {
     if (row.native !== undefined && row.node !== undefined) row.nodeRatio = row.native / row.node;
     if (row.native !== undefined && row.browser !== undefined) row.browserRatio = row.native / row.browser;
   }
-  await report(rows, inputs);
+
+  log('site: production build on the real server, in Chromium');
+  const site = await phase('site', () => {
+    if (!tools.chromium) throw new Error('chromium is not installed');
+    return timeSite(inputs.archives);
+  });
+  await report(rows, inputs, site);
 }
 
-async function report(rows: Record<Format, Row>, inputs: Inputs): Promise<void> {
+/** The website's own figures: initial JavaScript and drop → listed → all files shown. */
+function siteLines(site: SiteResults | undefined, missed: string[]): string[] {
+  if (!site) return ['site: not measured (see notes)'];
+  const { gzipKB, brotliKB, files } = site.initialJs;
+  if (gzipKB > GOALS.site.initialJsKB) missed.push('site initial JS');
+  const lines = [
+    `site: home page initial JS ${gzipKB.toFixed(1)} KB gzip (${brotliKB.toFixed(1)} KB brotli, ${files.length} files; goal ≤ ${GOALS.site.initialJsKB} KB gzip)`,
+    `${'format'.padEnd(9)}${'listed'.padEnd(10)}all files shown (from the drop; median of ${RUNS})`,
+  ];
+  for (const format of FORMATS) {
+    const timing = site.formats[format];
+    if (timing instanceof Error || !timing) {
+      lines.push(`${format.padEnd(9)}failed: ${timing?.message ?? 'not run'}`);
+      continue;
+    }
+    const listed = median(timing.listSeconds);
+    if (listed > GOALS.site.listSeconds) missed.push(`site ${format} listing`);
+    lines.push(`${format.padEnd(9)}${fmtSeconds(listed).padEnd(10)}${fmtSeconds(median(timing.readySeconds))}`);
+  }
+  lines.push(`site goal: listed < ${GOALS.site.listSeconds * 1000} ms`);
+  return lines;
+}
+
+async function report(rows: Record<Format, Row>, inputs: Inputs, site: SiteResults | undefined): Promise<void> {
   const pad = (s: string, n: number) => s.padEnd(n);
   const lines = [
     `${pad('format', 9)}${pad('native', 9)}${pad('node', 9)}${pad('ratio', 7)}${pad('peakRSS', 10)}${pad('browser', 9)}ratio`,
@@ -180,6 +211,7 @@ async function report(rows: Record<Format, Row>, inputs: Inputs): Promise<void> 
     if (r.browserRatio !== undefined && r.browserRatio < GOALS.browser[format]) missed.push(`browser ${format}`);
     if (r.rssMB !== undefined && r.rssMB > GOALS.rssMB) missed.push(`RSS ${format}`);
   }
+  lines.push(...siteLines(site, missed));
   lines.push(missed.length === 0 ? 'all measured goals met' : `goals missed: ${missed.join(', ')}`);
 
   const tarGzTwoStep = rows['tar.gz'].sevenZipTwoStep;
@@ -202,6 +234,15 @@ async function report(rows: Record<Format, Row>, inputs: Inputs): Promise<void> 
     versions: await toolVersions(),
     goals: GOALS,
     formats: rows,
+    site: site && {
+      initialJs: site.initialJs,
+      formats: Object.fromEntries(
+        Object.entries(site.formats).map(([format, timing]) => [
+          format,
+          timing instanceof Error ? { error: timing.message } : timing,
+        ]),
+      ),
+    },
     goalsMissed: missed,
     notes,
     table: lines,
