@@ -33,6 +33,14 @@ describe('jobsReducer', () => {
     expect(jobs[0]!.status).toBe('cancelled');
   });
 
+  it('marks archives still waiting as cancelled when the batch is cancelled', () => {
+    let jobs = add([], selection('a.zip', 10), selection('b.zip', 10), selection('c.zip', 10));
+    jobs = jobsReducer(jobs, { type: 'queue', ids: jobs.map((job) => job.id) });
+    jobs = jobsReducer(jobs, { type: 'start', id: jobs[0]!.id });
+    jobs = jobsReducer(jobs, { type: 'cancelQueued' });
+    expect(jobs.map((job) => job.status)).toEqual(['running', 'cancelled', 'cancelled']);
+  });
+
   it('starts a new selection when files are dropped after a finished run', () => {
     let jobs = add([], selection('a.zip', 10));
     jobs = jobsReducer(jobs, { type: 'done', id: jobs[0]!.id, files: [] });

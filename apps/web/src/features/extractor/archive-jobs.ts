@@ -26,6 +26,7 @@ export interface ArchiveJob extends ArchiveSelection {
 export type JobAction =
   | { type: 'add'; selections: (ArchiveSelection & { id: string })[]; maxBytes: number }
   | { type: 'listing'; id: string; listing: JobListing }
+  | { type: 'cancelQueued' }
   | { type: 'remove'; id: string }
   | { type: 'clear' }
   | { type: 'queue'; ids: string[] }
@@ -65,6 +66,9 @@ export function jobsReducer(jobs: ArchiveJob[], action: JobAction): ArchiveJob[]
       }));
       return [...keep, ...added];
     }
+    case 'cancelQueued':
+      // Cancel stops the batch: archives still waiting their turn never start.
+      return jobs.map((job) => (job.status === 'queued' ? { ...job, status: 'cancelled' } : job));
     case 'listing':
       return update(jobs, action.id, { listing: action.listing });
     case 'remove':

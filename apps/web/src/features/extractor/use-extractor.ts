@@ -150,6 +150,7 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
 
       clearTimeout(slow);
       if (stopped.current) {
+        dispatch({ type: 'cancelQueued' });
         notify.info(t('extractor.errors.cancelled.title'), { description: t('extractor.errors.cancelled.text') });
         return;
       }
