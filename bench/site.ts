@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { launchChromium } from '../e2e/support/chromium.js';
 import { ROOT, startSite } from '../e2e/support/site.js';
 import { RUNS } from './measure.js';
@@ -37,10 +37,12 @@ export async function timeSite(archives: Record<Format, string>): Promise<SiteRe
 
     // Initial JavaScript: every script the home page fetches until the network is idle, untouched.
     const scripts: string[] = [];
-    page.on('request', (request) => {
+    const onRequest = (request: Request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-    });
+    };
+    page.on('request', onRequest);
     await page.goto(site.url, { waitUntil: 'networkidle' });
+    page.off('request', onRequest);
     let gzip = 0;
     let brotli = 0;
     for (const path of scripts) {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { unzipSync } from 'fflate';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -135,7 +136,37 @@ describe('the extractor, in a real browser, against the production server', () =
     expectNothingUploaded([...rar.parts, ...tgz.parts]);
   });
 
+  it('opens an archive found inside an archive in place, its files beneath it', async () => {
+    const outer = corpusCase('commons-compress/COMPRESS-219.zip');
+    await ui.choose(outer.parts);
+    await ui.extract();
+    await ui.waitForCompletion(outer.files.size);
+    await ui.page.getByRole('button', { name: 'Open archive doc.txt.gz' }).click();
+    await ui.page.locator('[data-file-name="doc.txt"]').waitFor();
+    await expect(ui.fileManagerTitle().innerText()).resolves.toBe(`Extracted Files (${outer.files.size + 1})`);
+  });
+
+  it('refuses an archive above the browser limit (2 GB) with the spec message, keeping it listed', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'ao-e2e-'));
+    const big = join(dir, 'huge.zip');
+    // A sparse file: 2 GB + 1 MB of nothing on disk, instantly.
+    const handle = await open(big, 'w');
+    await handle.truncate(2 * 1024 ** 3 + 1024 ** 2);
+    await handle.close();
+    try {
+      await ui.choose([big]);
+      await ui.toast('File too large');
+      await ui.page.getByText('File too large!').waitFor();
+      await expect(ui.page.getByRole('button', { name: 'Extract Files Now' }).isDisabled()).resolves.toBe(true);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('reaches and operates the drop zone with the keyboard alone', async () => {
+    // Keyboard input goes to the focused page; after other contexts closed, headless Chromium
+    // may not have given this one the focus yet.
+    await ui.page.bringToFront();
     const rar = corpusCase('libarchive/test_read_format_rar5_multiple_files.rar');
     let reached = false;
     for (let tab = 0; tab < 25 && !reached; tab += 1) {
