@@ -174,8 +174,19 @@ describe('the extractor, in a real browser, against the production server', () =
       reached = await ui.page.evaluate(() => document.activeElement?.textContent?.trim() === 'Select Archive File');
     }
     expect(reached).toBe(true);
-    const [chooser] = await Promise.all([ui.page.waitForEvent('filechooser'), ui.page.keyboard.press('Enter')]);
-    await chooser.setFiles(rar.parts);
+    await ui.page.evaluate(() => {
+      const input = document.querySelector('input[type=file]');
+      input?.addEventListener('click', () => input.setAttribute('data-opened-by-test', 'yes'), { once: true });
+    });
+    const chooser = ui.page.waitForEvent('filechooser', { timeout: 5_000 }).catch(() => null);
+    await ui.page.keyboard.press('Enter');
+    // Our part is to open the file input from the key press; showing the dialog is Chromium's.
+    // Headless Chromium sometimes does not report a chooser for a context opened after others
+    // closed (seen on this machine), so the files then go straight into the input that was opened.
+    await ui.page.locator('input[data-opened-by-test="yes"]').waitFor({ state: 'attached' });
+    const dialog = await chooser;
+    if (dialog) await dialog.setFiles(rar.parts);
+    else await ui.choose(rar.parts);
     await ui.page.getByText('File selected:').waitFor();
     // Tab on to the extract button and press it.
     for (let tab = 0; tab < 10; tab += 1) {
