@@ -43,6 +43,7 @@ export function FileCard({
   const previewId = useId();
   const tile = layout === 'tile';
   const canPreview = previewKind(file) !== null;
+  const folder = file.path.includes('/') ? file.path.slice(0, file.path.lastIndexOf('/')) : '';
   const canOpen = onOpenArchive !== undefined && !opened && isArchiveFile(file);
   // In a tile, buttons show only their icon; the full name is their accessible name either way.
   const label = (text: string) => <span className={tile ? 'sr-only' : 'max-sm:sr-only'}>{text}</span>;
@@ -71,6 +72,12 @@ export function FileCard({
           <p className="truncate font-medium" title={file.path}>
             {file.name}
           </p>
+          {folder && (
+            // Two files can share a name in different folders: the folder tells them apart.
+            <p className="truncate text-xs text-muted-foreground" dir="auto">
+              {folder}
+            </p>
+          )}
           <p className="truncate text-sm text-muted-foreground">
             {t(`fileManager.categories.${file.category}`)} · {formatBytes(file.size, i18n.resolvedLanguage)}
           </p>
