@@ -32,9 +32,7 @@ describe('accessibility (axe-core) of the home page', () => {
         expect(violations, describeViolations(violations)).toEqual([]);
 
         const zip = corpusCase('libarchive/test_compat_zip_5.zip');
-        await ui.choose(zip.parts);
-        await ui.extract();
-        await ui.waitForCompletion(zip.files.size);
+        await ui.extractCase(zip);
         await page.getByRole('button', { name: 'Preview Job_PT.xml' }).click();
         await page.getByRole('button', { name: 'Show SHA-256 of Job_PT.xml' }).click();
         await page.getByRole('button', { name: 'Copy SHA-256 checksum of Job_PT.xml' }).waitFor();

@@ -84,9 +84,7 @@ describe('the extractor, in a real browser, against the production server', () =
 
   it('downloads everything as one ZIP whose entries match the archive', async () => {
     const zip = corpusCase('libarchive/test_compat_zip_5.zip');
-    await ui.choose(zip.parts);
-    await ui.extract();
-    await ui.waitForCompletion(zip.files.size);
+    await ui.extractCase(zip);
     const [download] = await Promise.all([
       ui.page.waitForEvent('download'),
       ui.page.getByRole('button', { name: 'Download as ZIP' }).click(),
@@ -122,15 +120,11 @@ describe('the extractor, in a real browser, against the production server', () =
 
   it('opens a RAR5 and a tar.gz', async () => {
     const rar = corpusCase('libarchive/test_read_format_rar5_multiple_files.rar');
-    await ui.choose(rar.parts);
-    await ui.extract();
-    await ui.waitForCompletion(rar.files.size);
+    await ui.extractCase(rar);
     expect(await ui.sha256Of('test3.bin')).toBe(rar.files.get('test3.bin')?.sha256);
 
     const tgz = corpusCase('commons-compress/COMPRESS-245.tar.gz');
-    await ui.choose(tgz.parts);
-    await ui.extract();
-    await ui.waitForCompletion(tgz.files.size);
+    await ui.extractCase(tgz);
     await expect(ui.fileManagerTitle().innerText()).resolves.toBe(`Extracted Files (${tgz.files.size})`);
     expect(await ui.sha256Of('mpl-v11.txt')).toBe(tgz.files.get('topdirectory/about_files/mpl-v11.txt')?.sha256);
     expectNothingUploaded([...rar.parts, ...tgz.parts]);
@@ -138,9 +132,7 @@ describe('the extractor, in a real browser, against the production server', () =
 
   it('opens an archive found inside an archive in place, its files beneath it', async () => {
     const outer = corpusCase('commons-compress/COMPRESS-219.zip');
-    await ui.choose(outer.parts);
-    await ui.extract();
-    await ui.waitForCompletion(outer.files.size);
+    await ui.extractCase(outer);
     await ui.page.getByRole('button', { name: 'Open archive doc.txt.gz' }).click();
     await ui.page.locator('[data-file-name="doc.txt"]').waitFor();
     await expect(ui.fileManagerTitle().innerText()).resolves.toBe(`Extracted Files (${outer.files.size + 1})`);

@@ -32,9 +32,7 @@ try {
       await page.screenshot({ path: join(OUT, `${viewport.name}-${theme}-before.png`), fullPage: true });
       await page.screenshot({ path: join(OUT, `${viewport.name}-${theme}-first-screen.png`) });
       const archive = corpusCase('commons-compress/COMPRESS-245.tar.gz');
-      await ui.choose(archive.parts);
-      await ui.extract();
-      await ui.waitForCompletion(archive.files.size);
+      await ui.extractCase(archive);
       await page.getByRole('button', { name: 'Preview mpl-v11.txt' }).click();
       await page.screenshot({ path: join(OUT, `${viewport.name}-${theme}-after.png`), fullPage: true });
       // What a visitor sees first once the files are ready: the top of the file manager.

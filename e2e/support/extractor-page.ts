@@ -1,4 +1,5 @@
 import type { Page, Request } from 'playwright-core';
+import type { CorpusCase } from './corpus.js';
 
 /** Drives the home page's extractor the way a visitor does. */
 export class ExtractorPage {
@@ -30,6 +31,13 @@ export class ExtractorPage {
     await dialog.waitFor();
     await this.page.getByText(`Successfully extracted ${count} file`, { exact: false }).first().waitFor();
     await dialog.waitFor({ state: 'detached', timeout: 10_000 });
+  }
+
+  /** The whole happy path: choose the archive, extract it (with its password), wait for its files. */
+  async extractCase(archive: CorpusCase): Promise<void> {
+    await this.choose(archive.parts);
+    await this.extract(archive.password ?? undefined);
+    await this.waitForCompletion(archive.files.size);
   }
 
   fileManagerTitle() {

@@ -1,10 +1,8 @@
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../components/toast/notify';
 import { Button } from '../../components/ui/Button';
 import { formatBytes } from '../../lib/format-size';
 import { MAX_BROWSER_ARCHIVE_BYTES } from '@archive-opener/shared';
-import type { ExtractedFile } from '../file-manager/extracted-file';
 import { Announcer } from './Announcer';
 import { DropZone } from './DropZone';
 import { PasswordField } from './PasswordField';
@@ -37,15 +35,6 @@ export function Extractor() {
   const start = () => {
     setPasswordProblem(false);
     void extractor.extract(password);
-  };
-  const openArchive = (file: ExtractedFile) => {
-    if (depthOf(file, files) >= extractor.maxNesting) {
-      notify.error(t('extractor.toasts.nestedFailed', { name: file.name }), {
-        description: t('extractor.nested.tooDeep', { depth: extractor.maxNesting }),
-      });
-      return;
-    }
-    void extractor.openNested(file, password);
   };
 
   const finished = jobs.filter((job) => job.status === 'done' || job.status === 'failed' || job.status === 'cancelled').length;
@@ -109,7 +98,7 @@ export function Extractor() {
           <FileManager
             files={files}
             archiveName={single}
-            onOpenArchive={openArchive}
+            onOpenArchive={(file) => void extractor.openNested(file, password)}
             openingIds={extractor.opening}
             openedIds={extractor.opened}
           />
@@ -117,14 +106,4 @@ export function Extractor() {
       </Suspense>
     </>
   );
-}
-
-function depthOf(file: ExtractedFile, files: readonly ExtractedFile[]): number {
-  let depth = 0;
-  let parentId = file.parentId;
-  while (parentId) {
-    depth += 1;
-    parentId = files.find((candidate) => candidate.id === parentId)?.parentId;
-  }
-  return depth;
 }

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { batchPercent, isBusy, jobsReducer, newJobId, runnable, type ArchiveJob } from './archive-jobs';
+import { makeFile } from '../file-manager/test-files';
+import {
+  batchPercent,
+  isBusy,
+  jobsReducer,
+  nestingDepth,
+  newJobId,
+  openedArchiveIds,
+  runnable,
+  summarizeListing,
+  type ArchiveJob,
+} from './archive-jobs';
 
 const selection = (name: string, size: number) => ({
   id: newJobId(),
@@ -54,5 +65,42 @@ describe('jobsReducer', () => {
     jobs = jobsReducer(jobs, { type: 'progress', id: jobs[0]!.id, percent: 50 });
     jobs = jobsReducer(jobs, { type: 'done', id: jobs[1]!.id, files: [] });
     expect(batchPercent(jobs)).toBeCloseTo(55);
+  });
+});
+
+describe('summarizeListing', () => {
+  it('counts files only, totals their sizes, and keeps the first names', () => {
+    const listing = summarizeListing(
+      {
+        format: 'zip',
+        encryptedHeaders: false,
+        entries: [
+          { name: 'docs', type: 'dir', size: null, encrypted: false },
+          { name: 'docs/a.txt', type: 'file', size: 10, encrypted: false },
+          { name: 'docs/b.txt', type: 'file', size: 5, encrypted: true },
+        ],
+      },
+      1,
+    );
+    expect(listing).toEqual({ state: 'listed', files: 2, bytes: 15, encrypted: true, names: ['docs/a.txt'] });
+  });
+
+  it('has no total when a size is unknown (a gzip stream, some tars)', () => {
+    const listing = summarizeListing(
+      { format: 'gz', encryptedHeaders: false, entries: [{ name: 'a', type: 'file', size: null, encrypted: false }] },
+      8,
+    );
+    expect(listing).toMatchObject({ files: 1, bytes: null });
+  });
+});
+
+describe('nested archives', () => {
+  it('measures depth through parents and knows which archives were opened', () => {
+    const outer = makeFile('outer.zip', { id: 'outer' });
+    const inner = makeFile('outer.zip/inner.zip', { id: 'inner', parentId: 'outer' });
+    const deepest = makeFile('outer.zip/inner.zip/x.txt', { id: 'x', parentId: 'inner' });
+    const files = [outer, inner, deepest];
+    expect(files.map((file) => nestingDepth(file, files))).toEqual([0, 1, 2]);
+    expect([...openedArchiveIds(files)]).toEqual(['outer', 'inner']);
   });
 });

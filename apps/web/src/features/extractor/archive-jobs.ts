@@ -1,3 +1,4 @@
+import type { ListResult } from '@archive-opener/engine/browser';
 import type { ErrorShape } from '@archive-opener/shared';
 import type { ExtractedFile } from '../file-manager/extracted-file';
 import type { ArchiveSelection } from './volume-sets';
@@ -106,4 +107,30 @@ export function batchPercent(jobs: readonly ArchiveJob[]): number {
   const total = active.reduce((sum, job) => sum + Math.max(1, job.size), 0);
   if (total === 0) return 0;
   return active.reduce((sum, job) => sum + job.percent * Math.max(1, job.size), 0) / total;
+}
+
+/** What the page shows of an archive's listing: files only, their total when every size is known. */
+export function summarizeListing({ entries, encryptedHeaders }: ListResult, maxNames: number): JobListing {
+  const files = entries.filter((entry) => entry.type === 'file');
+  const known = files.every((entry) => entry.size !== null);
+  return {
+    state: 'listed',
+    files: files.length,
+    bytes: known ? files.reduce((sum, entry) => sum + (entry.size ?? 0), 0) : null,
+    encrypted: encryptedHeaders || entries.some((entry) => entry.encrypted),
+    names: files.slice(0, maxNames).map((entry) => entry.name),
+  };
+}
+
+/** How many archives deep a file sits (0: in the archive the visitor chose). */
+export function nestingDepth(file: ExtractedFile, files: readonly ExtractedFile[]): number {
+  const byId = new Map(files.map((candidate) => [candidate.id, candidate]));
+  let depth = 0;
+  for (let parent = file.parentId; parent; parent = byId.get(parent)?.parentId) depth += 1;
+  return depth;
+}
+
+/** The nested archives already opened: those some file came out of. */
+export function openedArchiveIds(files: readonly ExtractedFile[]): ReadonlySet<string> {
+  return new Set(files.flatMap((file) => (file.parentId ? [file.parentId] : [])));
 }

@@ -38,23 +38,17 @@ export function errorText(error: ErrorShape, t: TFunction): ErrorText {
   }
 }
 
+const LIMIT_NAMES = {
+  totalBytes: 'extractor.limits.totalBytes',
+  entryCount: 'extractor.limits.entryCount',
+  expansionRatio: 'extractor.limits.expansionRatio',
+  kdfCost: 'extractor.limits.kdfCost',
+  nestingDepth: 'extractor.limits.nestingDepth',
+  memory: 'extractor.limits.memory',
+  nameLength: 'extractor.limits.nameLength',
+} as const satisfies Partial<Record<LimitName, string>>;
+
 function limitName(limit: LimitName | undefined, t: TFunction): string {
-  switch (limit) {
-    case 'totalBytes':
-      return t('extractor.limits.totalBytes');
-    case 'entryCount':
-      return t('extractor.limits.entryCount');
-    case 'expansionRatio':
-      return t('extractor.limits.expansionRatio');
-    case 'kdfCost':
-      return t('extractor.limits.kdfCost');
-    case 'nestingDepth':
-      return t('extractor.limits.nestingDepth');
-    case 'memory':
-      return t('extractor.limits.memory');
-    case 'nameLength':
-      return t('extractor.limits.nameLength');
-    default:
-      return t('extractor.limits.other');
-  }
+  const key = limit && limit in LIMIT_NAMES ? LIMIT_NAMES[limit as keyof typeof LIMIT_NAMES] : 'extractor.limits.other';
+  return t(key);
 }

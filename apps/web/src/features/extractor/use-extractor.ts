@@ -4,7 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/toast/notify';
 import type { ExtractedFile } from '../file-manager/extracted-file';
 import { formatBytes } from '../../lib/format-size';
-import { batchPercent, isBusy, jobsReducer, newJobId, runnable } from './archive-jobs';
+import {
+  batchPercent,
+  isBusy,
+  jobsReducer,
+  nestingDepth,
+  newJobId,
+  openedArchiveIds,
+  runnable,
+  summarizeListing,
+} from './archive-jobs';
 import { ExtractionError, extractInWorker, listInWorker, type EngineRun } from './engine-client';
 import { errorText } from './error-messages';
 import { percentFor, type RunClock } from './progress-model';
@@ -34,7 +43,6 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
   const [completion, setCompletion] = useState<Completion | null>(null);
   const [clock, setClock] = useState<RunClock | null>(null);
   const [opening, setOpening] = useState<ReadonlySet<string>>(new Set());
-  const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
   const runs = useRef(new Map<string, EngineRun>());
   const stopped = useRef(false);
   const engineLoaded = useRef(false);
@@ -59,20 +67,8 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
       void runBatch(listable, async (selection) => {
         dispatch({ type: 'listing', id: selection.id, listing: { state: 'listing' } });
         try {
-          const { entries, encryptedHeaders } = await listInWorker(selection.parts).result;
-          const files = entries.filter((entry) => entry.type === 'file');
-          const sizes = files.map((entry) => entry.size);
-          dispatch({
-            type: 'listing',
-            id: selection.id,
-            listing: {
-              state: 'listed',
-              files: files.length,
-              bytes: sizes.every((size) => size !== null) ? sizes.reduce<number>((sum, size) => sum + (size ?? 0), 0) : null,
-              encrypted: encryptedHeaders || entries.some((entry) => entry.encrypted),
-              names: files.slice(0, LISTED_NAMES).map((entry) => entry.name),
-            },
-          });
+          const result = await listInWorker(selection.parts).result;
+          dispatch({ type: 'listing', id: selection.id, listing: summarizeListing(result, LISTED_NAMES) });
         } catch (error) {
           // Encrypted names or an unlisted format: extraction will say what is wrong.
           const code = asShape(error).code;
@@ -86,7 +82,6 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
           });
         }
       });
-      setOpened(new Set());
       if (selections.some((selection) => selection.size > MAX_BROWSER_ARCHIVE_BYTES))
         notify.error(t('extractor.toasts.tooLarge.title'), {
           description: t('extractor.toasts.tooLarge.text', { size: formatBytes(MAX_BROWSER_ARCHIVE_BYTES) }),
@@ -173,13 +168,21 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
     async (file: ExtractedFile, password: string) => {
       const owner = jobs.find((job) => job.files.some((candidate) => candidate.id === file.id));
       if (!owner) return;
+      // The same depth cap as the engine's for compressed layers (archive in archive in archive).
+      if (nestingDepth(file, owner.files) >= BROWSER_LIMITS.maxNestingDepth) {
+        notify.error(t('extractor.toasts.nestedFailed', { name: file.name }), {
+          description: t('extractor.nested.tooDeep', { depth: BROWSER_LIMITS.maxNestingDepth }),
+        });
+        return;
+      }
       setOpening((ids) => new Set(ids).add(file.id));
       const run = extractInWorker([new File([file.blob], file.name)], password ? { password } : {});
       try {
         const result = await run.result;
         const files = toExtractedFiles(result, { archiveName: file.name, prefix: file.path, parentId: file.id });
         dispatch({ type: 'nested', id: owner.id, files });
-        setOpened((ids) => new Set(ids).add(file.id));
+        if (files.length === 0)
+          notify.info(t('extractor.toasts.empty.title'), { description: t('extractor.toasts.empty.text', { name: file.name }) });
       } catch (error) {
         showError(asShape(error), file.name);
       } finally {
@@ -190,10 +193,11 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
         });
       }
     },
-    [jobs, showError],
+    [jobs, t, showError],
   );
 
   const files = useMemo(() => jobs.flatMap((job) => job.files), [jobs]);
+  const opened = useMemo(() => openedArchiveIds(files), [files]);
   const busy = isBusy(jobs);
   const percent = busy || jobs.some((job) => job.status === 'done') ? batchPercent(jobs) : 0;
 
@@ -207,7 +211,6 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
     opening,
     opened,
     canExtract: !busy && runnable(jobs).length > 0,
-    maxNesting: BROWSER_LIMITS.maxNestingDepth,
     addFiles,
     remove: (id: string) => dispatch({ type: 'remove', id }),
     clear: () => dispatch({ type: 'clear' }),
