@@ -1,3 +1,5 @@
 export * from './errors.js';
 export * from './limits.js';
 export * from './categories.js';
+export * from './languages.js';
+export * from './site-pages.js';

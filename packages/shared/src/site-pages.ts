@@ -1,0 +1,23 @@
+import { DEFAULT_LANGUAGE, type LanguageCode } from './languages.js';
+
+/**
+ * The pages that exist in every language, with what the sitemap says about them (the original
+ * product's change frequencies and priorities: English a notch above the translations).
+ */
+export const SITE_PAGES = [
+  { id: 'home', path: '/', changefreq: 'daily', priority: { default: 1.0, translated: 0.9 } },
+  { id: 'about', path: '/about', changefreq: 'monthly', priority: { default: 0.8, translated: 0.7 } },
+  { id: 'privacy', path: '/privacy', changefreq: 'monthly', priority: { default: 0.6, translated: 0.5 } },
+] as const;
+
+export type SitePage = (typeof SITE_PAGES)[number];
+export type SitePageId = SitePage['id'];
+
+/** The operator's page: served in every language, never listed, never indexed. */
+export const ADMIN_PATH = '/admin-summer';
+
+/** `/about` in German is `/de/about`; English has no prefix; the home page has no trailing slash. */
+export function localizedPath(path: string, code: LanguageCode): string {
+  if (code === DEFAULT_LANGUAGE.code) return path;
+  return path === '/' ? `/${code}` : `/${code}${path}`;
+}
