@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import { compression } from './plugins/compression.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import health from './routes/health/index.js';
+import seo from './routes/seo/index.js';
 import site from './routes/site/index.js';
 
 export async function buildApp(config: Config): Promise<FastifyInstance> {
@@ -14,7 +15,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await compression(app);
 
   await app.register(health);
+  await app.register(seo, { publicUrl: config.publicUrl });
   // Last: the site owns the catch-all 404 page.
-  await app.register(site, { webRoot: config.webRoot });
+  await app.register(site, { webRoot: config.webRoot, publicUrl: config.publicUrl });
   return app;
 }

@@ -23,6 +23,14 @@ const envSchema = z.object({
   WEB_ROOT: optional(z.string().default(DEFAULT_WEB_ROOT)),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   NODE_ENV: optional(z.enum(['development', 'production', 'test']).default('development')),
+  // The site's address as visitors and search engines know it (canonical URLs, sitemap, robots.txt).
+  PUBLIC_URL: optional(
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) address such as https://archive-opener.example' })
+      .refine((value) => !/[?#]/.test(value), 'must not have a query or fragment')
+      .transform((value) => value.replace(/\/+$/, ''))
+      .optional(),
+  ),
 });
 
 export interface Config {
@@ -32,6 +40,8 @@ export interface Config {
   webRoot: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   nodeEnv: z.infer<typeof envSchema>['NODE_ENV'];
+  /** Scheme, host and optional path prefix, no trailing slash: `https://archive-opener.example`. */
+  publicUrl: string;
   /** HSTS and upgrade-insecure-requests are only sent in production (dev runs on plain http://localhost). */
   isProduction: boolean;
 }
@@ -49,13 +59,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     });
     throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`);
   }
-  const { PORT, HOST, WEB_ROOT, LOG_LEVEL, NODE_ENV } = parsed.data;
+  const { PORT, HOST, WEB_ROOT, LOG_LEVEL, NODE_ENV, PUBLIC_URL } = parsed.data;
   return {
     port: PORT,
     host: HOST,
     webRoot: isAbsolute(WEB_ROOT) ? WEB_ROOT : resolve(WEB_ROOT),
     logLevel: LOG_LEVEL,
     nodeEnv: NODE_ENV,
+    // Unset, the address is the local server's: right for `npm start`, to be set in production.
+    publicUrl: PUBLIC_URL ?? `http://localhost:${PORT}`,
     isProduction: NODE_ENV === 'production',
   };
 }

@@ -17,8 +17,10 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'debug',
       NODE_ENV: 'production',
       WEB_ROOT: '/srv/www',
+      PUBLIC_URL: 'https://archive-opener.example/',
     });
     expect(config).toEqual({
+      publicUrl: 'https://archive-opener.example',
       port: 3000,
       host: '127.0.0.1',
       webRoot: '/srv/www',
@@ -35,7 +37,14 @@ describe('loadConfig', () => {
     expect(config.webRoot).toBe(resolve('some/dist'));
   });
 
+  it('defaults the public address to the local server', () => {
+    expect(loadConfig({ PORT: '3000' }).publicUrl).toBe('http://localhost:3000');
+  });
+
   it.each([
+    [{ PUBLIC_URL: 'ftp://example.com' }, /PUBLIC_URL="ftp:\/\/example.com": must be an http\(s\) address/],
+    [{ PUBLIC_URL: 'example.com' }, /PUBLIC_URL="example.com": must be an http\(s\) address/],
+    [{ PUBLIC_URL: 'https://example.com/?a=1' }, /PUBLIC_URL=.*must not have a query or fragment/],
     [{ PORT: 'abc' }, /PORT="abc": must be a port number/],
     [{ PORT: '70000' }, /PORT="70000": must be a port number/],
     [{ PORT: '-1' }, /PORT="-1"/],

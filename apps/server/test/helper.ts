@@ -15,6 +15,8 @@ export const WASM_BYTES = Buffer.concat([Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x
 
 export const SHELL_MARKER = 'app shell';
 export const PRERENDERED_MARKER = 'prerendered es/about';
+export const GERMAN_404_MARKER = 'prerendered de/404';
+export const ENGLISH_404_MARKER = 'prerendered en/404';
 export const SECRET_MARKER = 'outside the web root';
 
 /** A built site in miniature: what Vite (and later the prerender step) writes to apps/web/dist. */
@@ -25,7 +27,10 @@ export const SITE_FILES: Record<string, string | Buffer> = {
   '7zz.wasm': WASM_BYTES,
   'manifest.webmanifest': '{"name":"Archive Opener"}',
   'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
-  'es/about/index.html': `<!doctype html><html lang="es"><head><title>${PRERENDERED_MARKER}</title></head><body></body></html>`,
+  // What apps/web/scripts/prerender.ts writes: the public address is left as a token.
+  'pages/es/about.html': `<!doctype html><html lang="es"><head><title>${PRERENDERED_MARKER}</title><link rel="canonical" href="%%PUBLIC_URL%%/es/about" /></head><body></body></html>`,
+  'pages/de/404.html': `<!doctype html><html lang="de"><head><title>${GERMAN_404_MARKER}</title></head><body></body></html>`,
+  'pages/en/404.html': `<!doctype html><html lang="en"><head><title>${ENGLISH_404_MARKER}</title></head><body></body></html>`,
   '.env': `SECRET=${SECRET_MARKER}`,
 };
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_ROUTES } from '../src/routes/site/site-routes.js';
-import { build, PRERENDERED_MARKER, SECRET_MARKER, SHELL_MARKER, SITE_FILES } from './helper.js';
+import { build, ENGLISH_404_MARKER, GERMAN_404_MARKER, PRERENDERED_MARKER, SECRET_MARKER, SHELL_MARKER, SITE_FILES } from './helper.js';
 
 describe('static site', () => {
   let app: FastifyInstance;
@@ -12,7 +12,7 @@ describe('static site', () => {
 
   describe('client routes', () => {
     it.each(['/', '/about', '/privacy', '/admin-summer', '/about/', '/es', '/es/', '/ar', '/es/privacy', '/jp/admin-summer/'])(
-      '%s answers 200 with the app shell',
+      '%s answers 200 with the app shell when the build has no prerendered page for it',
       async (url) => {
         const res = await app.inject(url);
         expect(res.statusCode).toBe(200);
@@ -27,11 +27,30 @@ describe('static site', () => {
       expect(CLIENT_ROUTES.map((route) => route.path)).toEqual(expect.arrayContaining(['/', '/vn/privacy', '/pt/about']));
     });
 
-    it.each(['/es/about', '/es/about/'])('%s serves its prerendered page when the build made one', async (url) => {
+    it.each(['/es/about', '/es/about/'])('%s serves its prerendered page with the public address filled in', async (url) => {
       const res = await app.inject(url);
       expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(res.body).toContain(PRERENDERED_MARKER);
+      expect(res.body).toContain('<link rel="canonical" href="http://localhost:8080/es/about" />');
+      expect(res.body).not.toContain('%%PUBLIC_URL%%');
       expect(res.headers['cache-control']).toBe('no-cache');
+    });
+
+    it('answers a revalidation of a prerendered page with 304', async () => {
+      const first = await app.inject('/es/about');
+      expect(first.headers.etag).toMatch(/^"[\w-]+"$/);
+      const again = await app.inject({ url: '/es/about', headers: { 'if-none-match': String(first.headers.etag) } });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+    });
+
+    it('never serves the raw prerendered files, token and all', async () => {
+      for (const url of ['/pages/es/about.html', '/pages/de/404.html', '/.vite/manifest.json']) {
+        const res = await app.inject(url);
+        expect(res.statusCode).toBe(404);
+        expect(res.body).not.toContain('%%PUBLIC_URL%%');
+      }
     });
 
     it('answers HEAD without a body', async () => {
@@ -49,16 +68,23 @@ describe('static site', () => {
   });
 
   describe('unknown pages', () => {
-    it.each(['/nope', '/es/nope', '/about/team', '/xx/about', '/ES/about', '/assets'])(
-      '%s answers 404 with the app shell so the client shows its 404 page',
+    it.each(['/nope', '/about/team', '/xx/about', '/ES/about', '/assets'])(
+      '%s answers 404 with the English 404 page',
       async (url) => {
         const res = await app.inject(url);
         expect(res.statusCode).toBe(404);
         expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
         expect(res.headers['cache-control']).toBe('no-cache');
-        expect(res.body).toContain(SHELL_MARKER);
+        expect(res.body).toContain(ENGLISH_404_MARKER);
       },
     );
+
+    it.each(['/de/nope', '/de/about/team'])('%s answers 404 with the German 404 page', async (url) => {
+      const res = await app.inject(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toContain(GERMAN_404_MARKER);
+      expect(res.headers.etag).toBeUndefined();
+    });
 
     it('never answers a revalidation or a range request of a 404 page with 304 or 206', async () => {
       const first = await app.inject('/');
@@ -67,7 +93,19 @@ describe('static site', () => {
         headers: { 'if-none-match': String(first.headers.etag), range: 'bytes=0-10' },
       });
       expect(res.statusCode).toBe(404);
-      expect(res.body).toContain(SHELL_MARKER);
+      expect(res.body).toContain(ENGLISH_404_MARKER);
+    });
+
+    it('falls back to the app shell for a 404 when the build has no prerendered 404 page', async () => {
+      const { 'pages/en/404.html': _english, 'pages/de/404.html': _german, ...files } = SITE_FILES;
+      const bare = await build({ files });
+      try {
+        const res = await bare.inject('/nope');
+        expect(res.statusCode).toBe(404);
+        expect(res.body).toContain(SHELL_MARKER);
+      } finally {
+        await bare.close();
+      }
     });
 
     it.each(['/assets/missing.js', '/missing.js', '/assets/missing', '/es/missing.css', '/favicon.ico'])(

@@ -1,14 +1,28 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
-import './i18n';
+import { currentLanguage, startBrowserI18n } from './i18n';
+import { readEmbeddedStrings } from './i18n/embedded-strings';
+import { pathInLanguage, splitLanguagePrefix } from './i18n/language-path';
 import './styles/index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const i18n = await startBrowserI18n(readEmbeddedStrings());
+const language = currentLanguage(i18n);
+
+if (!splitLanguagePrefix(window.location.pathname).prefixed && language.code !== 'en') {
+  // An English address, but the visitor chose (or their browser asks for) another language:
+  // go to that language's own prerendered page rather than repaint this one.
+  window.location.replace(pathInLanguage(window.location.pathname, language.code) + window.location.hash);
+} else {
+  const app = (
+    <StrictMode>
+      <App />
+    </StrictMode>
+  );
+  // Prerendered pages are hydrated; the bare shell (dev server, admin page) is rendered.
+  if (root.firstElementChild) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+}

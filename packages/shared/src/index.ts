@@ -3,3 +3,4 @@ export * from './limits.js';
 export * from './categories.js';
 export * from './languages.js';
 export * from './site-pages.js';
+export * from './data-policy.js';

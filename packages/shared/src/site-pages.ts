@@ -21,3 +21,17 @@ export function localizedPath(path: string, code: LanguageCode): string {
   if (code === DEFAULT_LANGUAGE.code) return path;
   return path === '/' ? `/${code}` : `/${code}${path}`;
 }
+
+/**
+ * Where the web build's prerender writes each page (relative to the built site), and the token it
+ * leaves in canonical and alternate URLs: the site's public address is known when the server
+ * starts (`PUBLIC_URL`), not when the site is built, so the server fills it in.
+ */
+export const PRERENDERED_PAGES_DIR = 'pages';
+export const PUBLIC_URL_TOKEN = '%%PUBLIC_URL%%';
+/** The 404 page is prerendered in every language too. */
+export type PrerenderedPageId = SitePageId | '404';
+
+export function prerenderedPageFile(code: LanguageCode, pageId: PrerenderedPageId): string {
+  return `${PRERENDERED_PAGES_DIR}/${code}/${pageId}.html`;
+}

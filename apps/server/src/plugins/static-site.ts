@@ -2,6 +2,7 @@
 // way out of the root (@fastify/static refuses "..", encoded separators and non-canonical paths).
 import { access } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import { PRERENDERED_PAGES_DIR } from '@archive-opener/shared';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
@@ -36,6 +37,8 @@ export async function staticSite(app: FastifyInstance, webRoot: string): Promise
     index: false,
     redirect: false,
     dotfiles: 'ignore',
+    // Prerendered pages are served by their routes with the public address filled in, never raw.
+    allowedPath: (pathname: string) => !pathname.startsWith(`/${PRERENDERED_PAGES_DIR}/`),
     cacheControl: false,
     setHeaders(reply: FastifyReply, filePath: string) {
       const isAsset = filePath.startsWith(assetsDir) && !relative(assetsDir, filePath).startsWith('..');

@@ -1,17 +1,56 @@
-import { Route, Switch } from 'wouter';
+import { languageByCode } from '@archive-opener/shared';
+import { lazy, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Route, Router, Switch, useLocation } from 'wouter';
+import { languageBase, splitLanguagePrefix } from '../i18n/language-path';
 import { HomePage } from '../routes/HomePage';
 import { NotFoundPage } from '../routes/NotFoundPage';
 import { Layout } from './Layout';
 
-// wouter rather than React Router: the same declarative routes for ~2 KB instead of ~13 KB gzip
-// on the home page's first load (budget: 120 KB).
-export function App() {
+// The text pages are their own chunks: the home page's first load never carries them.
+const AboutPage = lazy(() => import('../routes/AboutPage'));
+const PrivacyPage = lazy(() => import('../routes/PrivacyPage'));
+
+/**
+ * wouter rather than React Router: the same declarative routes for ~2 KB instead of ~13 KB gzip.
+ * `ssrPath` is given by the prerender; in the browser the location is the address bar.
+ */
+export function App({ ssrPath }: { ssrPath?: string }) {
   return (
-    <Layout>
-      <Switch>
-        <Route path="/" component={HomePage} />
-        <Route component={NotFoundPage} />
-      </Switch>
-    </Layout>
+    <Router ssrPath={ssrPath}>
+      <LanguageRoutes />
+    </Router>
   );
+}
+
+/**
+ * The first path segment names the language; the routes below live under it (`/de/about`), so
+ * every internal link carries the prefix without knowing about it. Changing the base keeps the
+ * page mounted: switching language never loses the extracted files.
+ */
+function LanguageRoutes() {
+  const [pathname] = useLocation();
+  const { code } = splitLanguagePrefix(pathname);
+  useLanguageOfPath(code);
+  return (
+    <Router base={languageBase(code)}>
+      <Layout>
+        <Switch>
+          <Route path="/" component={HomePage} />
+          <Route path="/about" component={AboutPage} />
+          <Route path="/privacy" component={PrivacyPage} />
+          <Route component={NotFoundPage} />
+        </Switch>
+      </Layout>
+    </Router>
+  );
+}
+
+/** The path wins: after back/forward to another language's page, the text follows it. */
+function useLanguageOfPath(code: string) {
+  const { i18n } = useTranslation();
+  const tag = languageByCode(code)?.tag;
+  useEffect(() => {
+    if (tag && i18n.language !== tag) void i18n.changeLanguage(tag);
+  }, [i18n, tag]);
 }

@@ -1,6 +1,7 @@
 import { FileArchive } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { LanguageSwitcher } from '../features/language/LanguageSwitcher';
 import { ThemeToggle } from '../features/theme/ThemeToggle';
 
 export function Header() {
@@ -16,7 +17,7 @@ export function Header() {
           </span>
         </Link>
         <div className="flex items-center gap-2">
-          {/* The language switcher arrives with the other 13 languages. */}
+          <LanguageSwitcher />
           <ThemeToggle />
         </div>
       </div>

@@ -1,9 +1,9 @@
 import 'i18next';
-import type { Resources } from './resources';
+import type { NamespaceResources } from './resources';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: Resources };
+    resources: NamespaceResources;
   }
 }

@@ -1,27 +1,63 @@
-import i18n from 'i18next';
+import { DEFAULT_LANGUAGE, LANGUAGES, languageByCode, languageByTag, languageForBrowserTag } from '@archive-opener/shared';
+import i18next, { type i18n as I18n, type InitOptions, type Resource } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
+import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import { en } from './resources';
+import { loadNamespace } from './locale-files';
+import type { Namespace } from './resources';
 
-/** Languages the site is translated into so far (the other 13 arrive with their locale files). */
-export const SUPPORTED_LANGUAGES = ['en'] as const;
+/**
+ * i18next speaks BCP 47 tags (`zh-TW`, `ja`, `hi`), so that Intl picks the right plural rules and
+ * number formats; URLs and locale folders use the site's short codes (`tw`, `jp`, `in`).
+ */
+export const LANGUAGE_TAGS = LANGUAGES.map((language) => language.tag);
 
-// The detection order and storage key are the original product's (spec section 2).
-void i18n
-  .use(LanguageDetector)
-  .use(initReactI18next)
-  .init({
-    resources: { en: { translation: en } },
-    supportedLngs: [...SUPPORTED_LANGUAGES],
-    fallbackLng: 'en',
-    interpolation: { escapeValue: false },
-    detection: {
-      order: ['path', 'localStorage', 'navigator', 'htmlTag'],
-      lookupLocalStorage: 'i18nextLng',
-      lookupQuerystring: 'lng',
-      caches: ['localStorage'],
-    },
-    returnNull: false,
-  });
+/** A code from the path or the stored choice, or a browser tag, as one of our i18next languages. */
+export function toLanguageTag(detected: string): string {
+  return languageByCode(detected)?.tag ?? languageForBrowserTag(detected)?.tag ?? detected;
+}
 
-export { i18n };
+export const baseOptions = {
+  supportedLngs: LANGUAGE_TAGS,
+  // Only the one language is loaded: the locale check guarantees every key exists in each.
+  fallbackLng: false,
+  load: 'currentOnly',
+  defaultNS: 'translation',
+  ns: ['translation'],
+  interpolation: { escapeValue: false },
+  returnNull: false,
+} satisfies InitOptions;
+
+export const i18n: I18n = i18next.createInstance();
+
+/**
+ * Starts the browser's i18n: the language is the path prefix, else `?lng=`, else the stored
+ * choice (`i18nextLng`), else the browser's languages, else `<html lang>` (the original product's
+ * order). `resources` are the strings the prerendered page embedded, so hydration needs no fetch;
+ * anything else is loaded on demand.
+ */
+export async function startBrowserI18n(resources?: Resource): Promise<I18n> {
+  await i18n
+    .use(LanguageDetector)
+    .use(resourcesToBackend((tag: string, namespace: Namespace) => loadNamespace(languageByTag(tag)?.code ?? '', namespace)))
+    .use(initReactI18next)
+    .init({
+      ...baseOptions,
+      resources,
+      partialBundledLanguages: true,
+      detection: {
+        order: ['path', 'querystring', 'localStorage', 'navigator', 'htmlTag'],
+        lookupFromPathIndex: 0,
+        lookupQuerystring: 'lng',
+        lookupLocalStorage: 'i18nextLng',
+        caches: ['localStorage'],
+        convertDetectedLanguage: toLanguageTag,
+      },
+    });
+  return i18n;
+}
+
+/** The language i18next settled on, as our language record. */
+export function currentLanguage(instance: I18n = i18n) {
+  return languageByTag(instance.resolvedLanguage ?? instance.language) ?? DEFAULT_LANGUAGE;
+}

@@ -1,13 +1,23 @@
+import about from './locales/en/about.json';
 import common from './locales/en/common.json';
 import extractor from './locales/en/extractor.json';
 import fileManager from './locales/en/file-manager.json';
 import filePreview from './locales/en/file-preview.json';
 import home from './locales/en/home.json';
+import privacy from './locales/en/privacy.json';
 
 /**
- * English is the source language: every other locale has exactly these keys, and the keys' types
- * come from these files. Each feature owns one file, merged into one namespace.
+ * English is the source language: every other locale has exactly these keys (checked by
+ * locales.test.ts), and the keys' types come from these files.
  */
-export const en = { ...common, home, extractor, fileManager, filePreview };
+export const en = {
+  translation: { ...common, home, extractor, fileManager, filePreview },
+  about,
+  privacy,
+};
 
-export type Resources = typeof en;
+export type NamespaceResources = typeof en;
+export type Namespace = keyof NamespaceResources;
+export const NAMESPACES = Object.keys(en) as Namespace[];
+/** What a page needs besides the default namespace (the prerender embeds exactly these). */
+export type Resources = NamespaceResources['translation'];

@@ -1,41 +1,46 @@
-// The website: static files, the client routes (200 with their page), and the 404 answer for
+// The website: static files, the client routes (200 with their page), and the 404 page for
 // everything else. Static files, page routes and the 404 handler live in one plugin so that
 // @fastify/static's "file not found" reaches this 404 handler.
-import { access } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { staticSite } from '../../plugins/static-site.js';
-import { CLIENT_ROUTES, type ClientRoute, looksLikeFile, urlsOf } from './site-routes.js';
+import { loadPrerenderedPages, prerenderedPage, type PrerenderedPage } from './prerendered-pages.js';
+import { CLIENT_ROUTES, languageOfPath, looksLikeFile, urlsOf } from './site-routes.js';
 
 export interface SiteOptions {
   webRoot: string;
+  publicUrl: string;
 }
 
-const site: FastifyPluginAsync<SiteOptions> = async (app, { webRoot }) => {
-  await staticSite(app, webRoot);
-
-  // A route's own prerendered HTML when the web build made one, else the app shell.
-  // The candidate path comes from the fixed route list, never from the request.
-  async function pageFileOf(route: ClientRoute): Promise<string> {
-    try {
-      await access(join(webRoot, route.prerenderedFile));
-      return route.prerenderedFile;
-    } catch {
-      return 'index.html';
-    }
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: PrerenderedPage, status: number): FastifyReply {
+  reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+  // A 404 is never answered with 304: the status itself is the message.
+  if (status === 200) {
+    reply.header('etag', page.etag);
+    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
   }
+  return reply.code(status).send(page.html);
+}
+
+const site: FastifyPluginAsync<SiteOptions> = async (app, { webRoot, publicUrl }) => {
+  await staticSite(app, webRoot);
+  const pages = await loadPrerenderedPages(webRoot, publicUrl);
 
   for (const route of CLIENT_ROUTES) {
+    const page = route.pageId === 'admin' ? undefined : prerenderedPage(pages, route.code, route.pageId);
     for (const url of urlsOf(route)) {
-      // GET routes answer HEAD too (Fastify's exposeHeadRoutes).
-      app.get(url, async (_request, reply) => reply.sendFile(await pageFileOf(route), { acceptRanges: false }));
+      // GET routes answer HEAD too (Fastify's exposeHeadRoutes). Without a prerendered page the
+      // app shell renders the route in the browser.
+      app.get(url, async (request, reply) =>
+        page ? sendPage(request, reply, page, 200) : reply.sendFile('index.html', { acceptRanges: false }),
+      );
     }
   }
 
   app.setNotFoundHandler(async (request, reply): Promise<FastifyReply> => {
     const pathname = request.url.split('?', 1)[0] ?? '/';
     if ((request.method === 'GET' || request.method === 'HEAD') && !looksLikeFile(pathname)) {
-      // The shell renders the app's 404 page; the status tells crawlers the page does not exist.
+      const page = prerenderedPage(pages, languageOfPath(pathname), '404');
+      if (page) return sendPage(request, reply, page, 404);
       // No validators or ranges: a 304 or 206 must not stand in for this 404.
       return reply.code(404).sendFile('index.html', { acceptRanges: false, etag: false, lastModified: false });
     }

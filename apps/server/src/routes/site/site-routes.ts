@@ -1,44 +1,44 @@
 // The client routes the React app renders, as the one list the server knows. Only these URLs answer
-// 200 with a page; every other extension-less URL answers 404 with the app shell, so the app shows
-// its 404 page and crawlers see a real 404.
-
-// The 13 prefixed languages (English has none). TODO: these codes will move to packages/shared
-// (languages.ts) so that the web app, the sitemap and the server read one list.
-export const LANGUAGE_PREFIXES = ['es', 'fr', 'it', 'ru', 'tw', 'id', 'mx', 'in', 'jp', 'vn', 'de', 'pt', 'ar'] as const;
-
-/** Pages under each language ('' is home). */
-export const PAGES = ['', 'about', 'privacy', 'admin-summer'] as const;
+// 200 with a page; every other extension-less URL answers 404 with the 404 page, so crawlers see a
+// real 404.
+import {
+  ADMIN_PATH,
+  DEFAULT_LANGUAGE,
+  isLanguageCode,
+  LANGUAGES,
+  localizedPath,
+  SITE_PAGES,
+  type LanguageCode,
+  type SitePageId,
+} from '@archive-opener/shared';
 
 export interface ClientRoute {
   /** Canonical URL path without a trailing slash: '/', '/about', '/es', '/es/about'. */
   path: string;
-  /**
-   * Where the web build's prerender step writes this route's HTML, relative to the web root
-   * ('es/about/index.html'). Built from the constants above, never from a request.
-   */
-  prerenderedFile: string;
+  code: LanguageCode;
+  /** The prerendered page it serves; the admin page has none (it is rendered in the browser). */
+  pageId: SitePageId | 'admin';
 }
 
-function clientRoute(language: string, page: string): ClientRoute {
-  const segments = [language, page].filter(Boolean);
-  return {
-    path: '/' + segments.join('/'),
-    prerenderedFile: [...segments, 'index.html'].join('/'),
-  };
-}
-
-export const CLIENT_ROUTES: readonly ClientRoute[] = ['', ...LANGUAGE_PREFIXES].flatMap((language) =>
-  PAGES.map((page) => clientRoute(language, page)),
-);
+export const CLIENT_ROUTES: readonly ClientRoute[] = LANGUAGES.flatMap(({ code }) => [
+  ...SITE_PAGES.map((page) => ({ path: localizedPath(page.path, code), code, pageId: page.id })),
+  { path: localizedPath(ADMIN_PATH, code), code, pageId: 'admin' as const },
+]);
 
 /** The URLs a route answers: its path, and the same with a trailing slash. */
 export function urlsOf(route: ClientRoute): string[] {
   return route.path === '/' ? ['/'] : [route.path, `${route.path}/`];
 }
 
+/** The language of a page that does not exist, for its 404 page: `/de/nothing` is German. */
+export function languageOfPath(pathname: string): LanguageCode {
+  const first = pathname.split('/')[1] ?? '';
+  return isLanguageCode(first) ? first : DEFAULT_LANGUAGE.code;
+}
+
 /**
  * A request for a file (a Vite asset, or anything whose last segment has an extension) must never
- * get the HTML shell: a browser would try to run HTML as a script or stylesheet.
+ * get an HTML page: a browser would try to run HTML as a script or stylesheet.
  */
 export function looksLikeFile(pathname: string): boolean {
   if (pathname.startsWith('/assets/')) return true;

@@ -1,19 +1,43 @@
-import { useCallback, useEffect, useState } from 'react';
-import { isDark, parseThemePreference, THEME_STORAGE_KEY, type ThemePreference } from './theme-preference';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { DEFAULT_THEME, isDark, parseThemePreference, THEME_STORAGE_KEY, type ThemePreference } from './theme-preference';
+
+// This visit's choice when storage refuses to keep it (private mode, storage disabled).
+let unsaved: ThemePreference | null = null;
+const listeners = new Set<() => void>();
 
 function readStored(): ThemePreference {
+  if (unsaved) return unsaved;
   try {
     return parseThemePreference(localStorage.getItem(THEME_STORAGE_KEY));
   } catch {
-    return parseThemePreference(null);
+    return DEFAULT_THEME;
   }
+}
+
+function onStorage(event: StorageEvent) {
+  if (event.key === THEME_STORAGE_KEY) for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  // Another tab changed the theme: follow it.
+  if (listeners.size === 1) window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) window.removeEventListener('storage', onStorage);
+  };
 }
 
 const darkQuery = () => window.matchMedia('(prefers-color-scheme: dark)');
 
-/** The theme preference, applied to <html> and kept in sync with the system setting under "system". */
+/**
+ * The theme preference, applied to <html> and kept in sync with the system setting under "system".
+ * Read through useSyncExternalStore so that hydration starts from the prerendered default and then
+ * moves to the stored choice without a mismatch (the page's colours were already set before first
+ * paint by /theme-init.js).
+ */
 export function useTheme(): [ThemePreference, (next: ThemePreference) => void] {
-  const [preference, setPreference] = useState<ThemePreference>(readStored);
+  const preference = useSyncExternalStore(subscribe, readStored, () => DEFAULT_THEME);
 
   useEffect(() => {
     const apply = () => {
@@ -29,12 +53,13 @@ export function useTheme(): [ThemePreference, (next: ThemePreference) => void] {
   }, [preference]);
 
   const choose = useCallback((next: ThemePreference) => {
-    setPreference(next);
     try {
       localStorage.setItem(THEME_STORAGE_KEY, next);
+      unsaved = null;
     } catch {
-      // Storage can be unavailable (private mode); the choice still applies to this visit.
+      unsaved = next;
     }
+    for (const listener of listeners) listener();
   }, []);
 
   return [preference, choose];

@@ -1,0 +1,66 @@
+// The prerender's entry (built by `vite build --ssr`, run by scripts/prerender.ts): renders one page
+// of one language to HTML with the same components the browser hydrates.
+import { languageByCode, type LanguageCode } from '@archive-opener/shared';
+import { createInstance, type Resource } from 'i18next';
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { App } from './app/App';
+import { pageHead, type HeadTags } from './app/head/page-head';
+import type { PageMetaKey } from './app/head/use-page-head';
+import { baseOptions } from './i18n';
+import { assembleNamespace } from './i18n/locale-files';
+import type { Namespace } from './i18n/resources';
+
+const files = import.meta.glob<Record<string, unknown>>('./i18n/locales/*/*.json', { eager: true, import: 'default' });
+
+export interface PageToRender {
+  code: LanguageCode;
+  /** The router path, prefix included (`/de/about`). */
+  url: string;
+  /** The page's path without prefix for canonical and alternates, or null for the 404 page. */
+  path: string | null;
+  meta: PageMetaKey;
+  namespaces: Namespace[];
+  origin: string;
+}
+
+export interface RenderedPage {
+  html: string;
+  head: HeadTags;
+  /** The strings the page uses, embedded in it so hydration needs no fetch. */
+  resources: Resource;
+}
+
+export async function renderPage(page: PageToRender): Promise<RenderedPage> {
+  const { tag } = languageByCode(page.code);
+  const bundles: Record<string, unknown> = {};
+  for (const namespace of page.namespaces) {
+    bundles[namespace] = await assembleNamespace(namespace, (name) => {
+      const file = files[`./i18n/locales/${page.code}/${name}.json`];
+      if (!file) throw new Error(`No locale file ${page.code}/${name}.json`);
+      return file;
+    });
+  }
+  const resources = { [tag]: bundles } as Resource;
+  const i18n = createInstance();
+  await i18n.use(initReactI18next).init({ ...baseOptions, lng: tag, ns: page.namespaces, resources });
+
+  const { prelude } = await prerender(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <App ssrPath={page.url} />
+      </I18nextProvider>
+    </StrictMode>,
+  );
+  const html = await new Response(prelude).text();
+  const head = pageHead({
+    code: page.code,
+    path: page.path,
+    title: i18n.t(`meta.${page.meta}.title`),
+    description: i18n.t(`meta.${page.meta}.description`),
+    siteName: i18n.t('header.title'),
+    origin: page.origin,
+  });
+  return { html, head, resources };
+}

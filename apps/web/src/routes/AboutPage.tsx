@@ -1,0 +1,69 @@
+import { Cpu, Download, FolderTree, KeyRound, Languages, Layers, type LucideIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { usePageHead } from '../app/head/use-page-head';
+import { ArticlePage, ArticleSection } from '../features/pages/ArticleSection';
+import { policyNumbers } from '../features/pages/policy-numbers';
+
+const FEATURES: { key: 'formats' | 'passwords' | 'volumes' | 'manager' | 'downloads' | 'languages'; Icon: LucideIcon }[] = [
+  { key: 'formats', Icon: Layers },
+  { key: 'passwords', Icon: KeyRound },
+  { key: 'volumes', Icon: Cpu },
+  { key: 'manager', Icon: FolderTree },
+  { key: 'downloads', Icon: Download },
+  { key: 'languages', Icon: Languages },
+];
+
+const COMMITMENTS = ['local', 'password', 'deletion', 'tracking'] as const;
+const DEVICES = ['desktop', 'mobile', 'limits'] as const;
+
+export function AboutPage() {
+  const { t, i18n } = useTranslation('about');
+  usePageHead('/about', 'about');
+  const numbers = policyNumbers(i18n.resolvedLanguage);
+  return (
+    <ArticlePage title={t('title')} lead={<p className="text-lg text-pretty text-muted-foreground">{t('intro')}</p>}>
+      <ArticleSection id="mission" title={t('mission.title')}>
+        <p>{t('mission.text')}</p>
+      </ArticleSection>
+      <ArticleSection id="story" title={t('story.title')}>
+        <p>{t('story.text1')}</p>
+        <p>{t('story.text2')}</p>
+      </ArticleSection>
+      <ArticleSection id="features" title={t('features.title')}>
+        <ul className="grid gap-4 pt-2 sm:grid-cols-2">
+          {FEATURES.map(({ key, Icon }) => (
+            <li key={key} className="rounded-xl border border-border bg-card p-5 text-card-foreground">
+              <Icon aria-hidden className="size-5 text-primary" />
+              <h3 className="mt-3 font-semibold">{t(`features.${key}.title`)}</h3>
+              <p className="mt-1 text-sm leading-relaxed text-muted-foreground">{t(`features.${key}.text`)}</p>
+            </li>
+          ))}
+        </ul>
+      </ArticleSection>
+      <ArticleSection id="commitments" title={t('commitments.title')}>
+        <ul className="list-disc space-y-2 ps-6">
+          {COMMITMENTS.map((key) => (
+            <li key={key}>{t(`commitments.${key}`, numbers)}</li>
+          ))}
+        </ul>
+        <p>
+          <Link href="/privacy" className="text-primary underline underline-offset-4 hover:no-underline">
+            {t('commitments.more')}
+          </Link>
+        </p>
+      </ArticleSection>
+      <ArticleSection id="devices" title={t('devices.title')}>
+        <p>{t('devices.text')}</p>
+        <ul className="list-disc space-y-2 ps-6">
+          {DEVICES.map((key) => (
+            <li key={key}>{t(`devices.${key}`, numbers)}</li>
+          ))}
+        </ul>
+      </ArticleSection>
+      {/* The contact form joins this page with the contact issue. */}
+    </ArticlePage>
+  );
+}
+
+export default AboutPage;

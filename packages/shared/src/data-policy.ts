@@ -1,0 +1,11 @@
+/**
+ * How long things are kept (DECISIONS.md section 2). One set of numbers for the server that
+ * enforces them and the pages that promise them, so the privacy policy cannot drift from the code.
+ */
+export const DEFAULT_RETENTION_MINUTES = 60;
+export const JOB_RECORD_RETENTION_DAYS = 30;
+export const CONTACT_MESSAGE_RETENTION_DAYS = 365;
+/** Extractions a server process runs at the same time (`EXTRACT_CONCURRENCY`). */
+export const DEFAULT_EXTRACT_CONCURRENCY = 2;
+/** The date the privacy policy last changed in substance (ISO 8601). */
+export const PRIVACY_POLICY_UPDATED = '2026-11-21';
