@@ -32,14 +32,14 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
   if (!existsSync(SERVER_ENTRY) || !existsSync(`${WEB_ROOT}/index.html`))
     throw new Error('The site is not built: run `npm run build` first (npm test does).');
   const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [SERVER_ENTRY], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', WEB_ROOT, LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', WEB_ROOT, LOG_LEVEL: 'warn', PUBLIC_URL: url, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 20_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${output}`);

@@ -19,7 +19,9 @@ describe('search-engine files', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     const lines = res.body.split('\n');
-    expect(lines).toEqual(expect.arrayContaining(['User-agent: *', 'Allow: /', 'Disallow: /admin-summer', 'Disallow: /de/admin-summer']));
+    expect(lines).toEqual(
+      expect.arrayContaining(['User-agent: *', 'Allow: /', 'Disallow: /admin-summer', 'Disallow: /de/admin-summer']),
+    );
     expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
   });
 
@@ -29,7 +31,7 @@ describe('search-engine files', () => {
     beforeAll(async () => {
       const res = await app.inject('/sitemap.xml');
       expect(res.statusCode).toBe(200);
-      contentType = res.headers['content-type'];
+      contentType = String(res.headers['content-type']);
       doc = new JSDOM(res.body, { contentType: 'application/xml' }).window.document;
     });
 
@@ -47,7 +49,9 @@ describe('search-engine files', () => {
       const locations = urls().map((url) => text(url, 'loc'));
       expect(locations).toHaveLength(42);
       expect(new Set(locations).size).toBe(42);
-      expect(locations).toEqual(expect.arrayContaining([`${PUBLIC_URL}/`, `${PUBLIC_URL}/about`, `${PUBLIC_URL}/ar`, `${PUBLIC_URL}/tw/privacy`]));
+      expect(locations).toEqual(
+        expect.arrayContaining([`${PUBLIC_URL}/`, `${PUBLIC_URL}/about`, `${PUBLIC_URL}/ar`, `${PUBLIC_URL}/tw/privacy`]),
+      );
       for (const location of locations) expect(location.startsWith(`${PUBLIC_URL}/`)).toBe(true);
       expect(locations.some((location) => location.includes('admin'))).toBe(false);
     });
@@ -81,7 +85,12 @@ describe('search-engine files', () => {
         for (const link of links) expect(link.getAttribute('rel')).toBe('alternate');
       }
       const about = urls().find((url) => text(url, 'loc') === `${PUBLIC_URL}/de/about`);
-      const alternates = new Map([...(about?.getElementsByTagNameNS(XHTML_NS, 'link') ?? [])].map((link) => [link.getAttribute('hreflang'), link.getAttribute('href')]));
+      const alternates = new Map(
+        [...(about?.getElementsByTagNameNS(XHTML_NS, 'link') ?? [])].map((link) => [
+          link.getAttribute('hreflang'),
+          link.getAttribute('href'),
+        ]),
+      );
       expect(alternates.get('x-default')).toBe(`${PUBLIC_URL}/about`);
       expect(alternates.get('zh-TW')).toBe(`${PUBLIC_URL}/tw/about`);
       expect(alternates.get('hi')).toBe(`${PUBLIC_URL}/in/about`);

@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_ROUTES } from '../src/routes/site/site-routes.js';
-import { build, ENGLISH_404_MARKER, GERMAN_404_MARKER, PRERENDERED_MARKER, SECRET_MARKER, SHELL_MARKER, SITE_FILES } from './helper.js';
+import {
+  build,
+  ENGLISH_404_MARKER,
+  GERMAN_404_MARKER,
+  PRERENDERED_MARKER,
+  SECRET_MARKER,
+  SHELL_MARKER,
+  SITE_FILES,
+} from './helper.js';
 
 describe('static site', () => {
   let app: FastifyInstance;

@@ -4,7 +4,15 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { LANGUAGES, localizedPath, PRERENDERED_PAGES_DIR, type PrerenderedPageId, prerenderedPageFile, PUBLIC_URL_TOKEN, SITE_PAGES } from '@archive-opener/shared';
+import {
+  LANGUAGES,
+  localizedPath,
+  PRERENDERED_PAGES_DIR,
+  type PrerenderedPageId,
+  prerenderedPageFile,
+  PUBLIC_URL_TOKEN,
+  SITE_PAGES,
+} from '@archive-opener/shared';
 import type { PageToRender, RenderedPage } from '../src/entry-server';
 import { headTagsToHtml } from '../src/app/head/page-head';
 
@@ -49,7 +57,9 @@ function fillTemplate(template: string, page: RenderedPage, preload: string[]): 
 }
 
 async function main() {
-  const { renderPage } = (await import(pathToFileURL(ssrEntry).href)) as { renderPage: (page: PageToRender) => Promise<RenderedPage> };
+  const { renderPage } = (await import(pathToFileURL(ssrEntry).href)) as {
+    renderPage: (page: PageToRender) => Promise<RenderedPage>;
+  };
   const template = await readFile(join(webRoot, 'index.html'), 'utf8');
   const manifest = JSON.parse(await readFile(join(webRoot, '.vite/manifest.json'), 'utf8')) as Manifest;
   const entryChunks = new Set(chunksOf(manifest, 'index.html'));

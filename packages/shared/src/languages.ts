@@ -32,26 +32,28 @@ export const LANGUAGES = [
   { code: 'ar', tag: 'ar', label: 'العربية', flag: 'SA', dir: 'rtl', ogLocale: 'ar_SA' },
 ] as const satisfies readonly Language[];
 
-export type LanguageCode = (typeof LANGUAGES)[number]['code'];
+/** One of the site's languages, with its code narrowed to the 14 that exist. */
+export type SiteLanguage = (typeof LANGUAGES)[number];
+export type LanguageCode = SiteLanguage['code'];
 export type LanguageTag = (typeof LANGUAGES)[number]['tag'];
 
 export const DEFAULT_LANGUAGE = LANGUAGES[0];
 export const LANGUAGE_CODES: readonly LanguageCode[] = LANGUAGES.map((language) => language.code);
 
-const byCode = new Map<string, Language>(LANGUAGES.map((language) => [language.code, language]));
-const byTag = new Map<string, Language>(LANGUAGES.map((language) => [language.tag.toLowerCase(), language]));
+const byCode = new Map<string, SiteLanguage>(LANGUAGES.map((language) => [language.code, language]));
+const byTag = new Map<string, SiteLanguage>(LANGUAGES.map((language) => [language.tag.toLowerCase(), language]));
 
 export function isLanguageCode(value: string): value is LanguageCode {
   return byCode.has(value);
 }
 
-export function languageByCode(code: LanguageCode): Language;
-export function languageByCode(code: string): Language | undefined;
-export function languageByCode(code: string): Language | undefined {
+export function languageByCode(code: LanguageCode): SiteLanguage;
+export function languageByCode(code: string): SiteLanguage | undefined;
+export function languageByCode(code: string): SiteLanguage | undefined {
   return byCode.get(code);
 }
 
-export function languageByTag(tag: string): Language | undefined {
+export function languageByTag(tag: string): SiteLanguage | undefined {
   return byTag.get(tag.toLowerCase());
 }
 
@@ -61,7 +63,7 @@ export function languageByTag(tag: string): Language | undefined {
  * (`zh-CN`, `zh-Hans`) gets nothing rather than the wrong script; other regional variants fall
  * back to the language (`pt-PT` → Brazilian Portuguese, `es-AR` → Spanish, `en-GB` → English).
  */
-export function languageForBrowserTag(browserTag: string): Language | undefined {
+export function languageForBrowserTag(browserTag: string): SiteLanguage | undefined {
   const tag = browserTag.trim().toLowerCase().replace(/_/g, '-');
   const exact = byTag.get(tag);
   if (exact) return exact;

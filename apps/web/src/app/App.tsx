@@ -2,6 +2,7 @@ import { languageByCode } from '@archive-opener/shared';
 import { lazy, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Router, Switch, useLocation } from 'wouter';
+import { changeLanguageWhenReady } from '../i18n';
 import { languageBase, splitLanguagePrefix } from '../i18n/language-path';
 import { HomePage } from '../routes/HomePage';
 import { NotFoundPage } from '../routes/NotFoundPage';
@@ -51,6 +52,6 @@ function useLanguageOfPath(code: string) {
   const { i18n } = useTranslation();
   const tag = languageByCode(code)?.tag;
   useEffect(() => {
-    if (tag && i18n.language !== tag) void i18n.changeLanguage(tag);
+    if (tag && i18n.language !== tag) void changeLanguageWhenReady(i18n, tag);
   }, [i18n, tag]);
 }

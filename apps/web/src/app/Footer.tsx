@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useCurrentYear } from './use-current-year';
 
-const linkClass = 'rounded underline-offset-4 hover:text-foreground hover:underline focus-visible:outline-2 focus-visible:outline-ring';
+const linkClass =
+  'rounded underline-offset-4 hover:text-foreground hover:underline focus-visible:outline-2 focus-visible:outline-ring';
 
 export function Footer() {
   const { t } = useTranslation();

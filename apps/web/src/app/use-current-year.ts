@@ -8,5 +8,9 @@ const subscribe = () => () => {};
  * so hydration starts from that and React then re-renders with the year it is now.
  */
 export function useCurrentYear(): number {
-  return useSyncExternalStore(subscribe, () => new Date().getFullYear(), () => __BUILD_YEAR__);
+  return useSyncExternalStore(
+    subscribe,
+    () => new Date().getFullYear(),
+    () => __BUILD_YEAR__,
+  );
 }

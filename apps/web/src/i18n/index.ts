@@ -61,3 +61,20 @@ export async function startBrowserI18n(resources?: Resource): Promise<I18n> {
 export function currentLanguage(instance: I18n = i18n) {
   return languageByTag(instance.resolvedLanguage ?? instance.language) ?? DEFAULT_LANGUAGE;
 }
+
+/**
+ * Switches to `tag` once the strings of every namespace on screen are loaded in it, so that a
+ * page never shows a loading state or a mix of two languages while it changes.
+ */
+export async function changeLanguageWhenReady(instance: I18n, tag: string): Promise<void> {
+  const used = instance.reportNamespaces?.getUsedNamespaces() ?? [];
+  const namespaces = [...new Set(['translation', ...used])];
+  const connector = instance.services.backendConnector as
+    | { load?: (languages: string[], namespaces: string[], callback: (error: unknown) => void) => void }
+    | undefined;
+  if (connector?.load) {
+    const load = connector.load.bind(connector);
+    await new Promise<void>((resolve) => load([tag], namespaces, () => resolve()));
+  }
+  await instance.changeLanguage(tag);
+}

@@ -52,8 +52,10 @@ export function localeProblems({ english, translated, pluralCategories, intended
     const want = placeholders(englishValue);
     const got = placeholders(value);
     // A plural form may leave the number out ("a single file"), never another placeholder.
-    const comparable = (names: string[]) => (PLURAL_SUFFIX.test(key) ? names.filter((name) => name !== 'count') : names).join(',');
-    if (comparable(want) !== comparable(got)) problems.push(`placeholders ${key}: English {${want.join(',')}}, here {${got.join(',')}}`);
+    const comparable = (names: string[]) =>
+      (PLURAL_SUFFIX.test(key) ? names.filter((name) => name !== 'count') : names).join(',');
+    if (comparable(want) !== comparable(got))
+      problems.push(`placeholders ${key}: English {${want.join(',')}}, here {${got.join(',')}}`);
     if (value === english[key] && !intendedIdentical.includes(key)) problems.push(`same as English ${key}`);
   }
   for (const key of intendedIdentical) {

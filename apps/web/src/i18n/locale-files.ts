@@ -12,7 +12,7 @@ const TRANSLATION_FILES = ['common', 'home', 'extractor', 'file-manager', 'file-
 /** Builds a namespace from its files, whoever read them (lazily in the browser, eagerly in the prerender). */
 export async function assembleNamespace<N extends Namespace>(
   namespace: N,
-  read: (name: string) => Promise<LocaleFile> | LocaleFile,
+  read: (name: string) => Promise<LocaleFile>,
 ): Promise<NamespaceResources[N]> {
   if (namespace !== 'translation') return (await read(namespace)) as NamespaceResources[N];
   const [common, home, extractor, fileManager, filePreview] = await Promise.all(TRANSLATION_FILES.map((name) => read(name)));

@@ -60,7 +60,12 @@ describe('localeProblems', () => {
   it('asks Russian for one, few, many and other, and reports a wrong placeholder and an English leftover', () => {
     const problems = localeProblems({
       ...base,
-      translated: { 'a.files_one': '{{count}} файл', 'a.files_other': '{{count}} файла', 'a.name': 'Open {{name}}', 'a.extra': 'x' },
+      translated: {
+        'a.files_one': '{{count}} файл',
+        'a.files_other': '{{count}} файла',
+        'a.name': 'Open {{name}}',
+        'a.extra': 'x',
+      },
       pluralCategories: ['one', 'few', 'many', 'other'],
       intendedIdentical: [],
     });
@@ -75,7 +80,12 @@ describe('localeProblems', () => {
     });
     expect(problems).toEqual([]);
     expect(
-      localeProblems({ ...base, translated: { 'a.files_one': 'un fichier', 'a.files_other': '{{count}} fichiers', 'a.name': 'Ouvrir {{nom}}' }, pluralCategories: ['one', 'other'], intendedIdentical: [] }),
+      localeProblems({
+        ...base,
+        translated: { 'a.files_one': 'un fichier', 'a.files_other': '{{count}} fichiers', 'a.name': 'Ouvrir {{nom}}' },
+        pluralCategories: ['one', 'other'],
+        intendedIdentical: [],
+      }),
     ).toEqual(['placeholders a.name: English {name}, here {nom}']);
   });
   it('reads placeholder names whatever their format', () => {

@@ -5,8 +5,6 @@ import { baseOptions, i18n } from '../i18n';
 import { en, NAMESPACES } from '../i18n/resources';
 
 // Components under test read real English strings, so a test asserts what a visitor reads.
-await i18n
-  .use(initReactI18next)
-  .init({ ...baseOptions, lng: 'en', ns: NAMESPACES, resources: { en } });
+await i18n.use(initReactI18next).init({ ...baseOptions, lng: 'en', ns: NAMESPACES, resources: { en } });
 
 afterEach(() => cleanup());

@@ -36,5 +36,13 @@ export function sitemapXml(publicUrl: string): string {
 
 export function robotsTxt(publicUrl: string): string {
   // The admin page is not for search engines (it also says noindex itself).
-  return ['User-agent: *', 'Allow: /', 'Disallow: /admin-summer', ...LANGUAGES.filter((l) => l.code !== DEFAULT_LANGUAGE.code).map((l) => `Disallow: /${l.code}/admin-summer`), '', `Sitemap: ${publicUrl}/sitemap.xml`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /admin-summer',
+    ...LANGUAGES.filter((l) => l.code !== DEFAULT_LANGUAGE.code).map((l) => `Disallow: /${l.code}/admin-summer`),
+    '',
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
 }

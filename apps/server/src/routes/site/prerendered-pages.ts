@@ -3,7 +3,14 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { LANGUAGES, prerenderedPageFile, PUBLIC_URL_TOKEN, SITE_PAGES, type LanguageCode, type PrerenderedPageId } from '@archive-opener/shared';
+import {
+  LANGUAGES,
+  prerenderedPageFile,
+  PUBLIC_URL_TOKEN,
+  SITE_PAGES,
+  type LanguageCode,
+  type PrerenderedPageId,
+} from '@archive-opener/shared';
 
 export interface PrerenderedPage {
   html: string;
@@ -37,6 +44,10 @@ export async function loadPrerenderedPages(webRoot: string, publicUrl: string): 
   return pages;
 }
 
-export function prerenderedPage(pages: PrerenderedPages, code: LanguageCode, pageId: PrerenderedPageId): PrerenderedPage | undefined {
+export function prerenderedPage(
+  pages: PrerenderedPages,
+  code: LanguageCode,
+  pageId: PrerenderedPageId,
+): PrerenderedPage | undefined {
   return pages.get(key(code, pageId));
 }

@@ -1,7 +1,7 @@
 import { LANGUAGES, type LanguageCode } from '@archive-opener/shared';
 import { Check } from 'lucide-react';
-import type { ComponentType, SVGProps } from 'react';
 import { useEffect, useRef } from 'react';
+import type { FlagComponent } from 'country-flag-icons/react/3x2';
 import BR from 'country-flag-icons/react/3x2/BR';
 import DE from 'country-flag-icons/react/3x2/DE';
 import ES from 'country-flag-icons/react/3x2/ES';
@@ -19,8 +19,21 @@ import VN from 'country-flag-icons/react/3x2/VN';
 import { localizedPathOf } from './switch-language';
 
 // SVG flags rather than emoji: Windows has no flag emoji and would show two letters instead.
-const FLAGS: Record<string, ComponentType<SVGProps<SVGSVGElement> & { title?: string }>> = {
-  BR, DE, ES, FR, GB, ID, IN, IT, JP, MX, RU, SA, TW, VN,
+const FLAGS: Record<string, FlagComponent> = {
+  BR,
+  DE,
+  ES,
+  FR,
+  GB,
+  ID,
+  IN,
+  IT,
+  JP,
+  MX,
+  RU,
+  SA,
+  TW,
+  VN,
 };
 
 interface LanguageMenuProps {

@@ -3,7 +3,7 @@ import { ChevronDown, Languages } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { currentLanguage } from '../../i18n';
+import { changeLanguageWhenReady, currentLanguage } from '../../i18n';
 import { localizedPathOf } from './switch-language';
 
 // The list with its 14 flags is its own chunk, fetched when the visitor first reaches for it.
@@ -51,7 +51,7 @@ export function LanguageSwitcher() {
       close(true);
       if (!language || language.code === current.code) return;
       // Strings first, then the address: the page never shows one language under another's URL.
-      await i18n.changeLanguage(language.tag);
+      await changeLanguageWhenReady(i18n, language.tag);
       navigate(`~${localizedPathOf(location, code)}`, { replace: true });
     },
     [close, current.code, i18n, location, navigate],
@@ -78,7 +78,13 @@ export function LanguageSwitcher() {
       </button>
       {open && (
         <Suspense fallback={null}>
-          <LanguageMenu id={menuId} label={t('language.label')} currentCode={current.code} pageLocation={location} onChoose={choose} />
+          <LanguageMenu
+            id={menuId}
+            label={t('language.label')}
+            currentCode={current.code}
+            pageLocation={location}
+            onChoose={choose}
+          />
         </Suspense>
       )}
     </div>
