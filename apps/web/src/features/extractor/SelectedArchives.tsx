@@ -25,7 +25,7 @@ export default function SelectedArchives({ jobs, busy, onRemove }: SelectedArchi
           <li key={job.id} className="flex items-start gap-3 rounded-lg bg-muted/50 p-3">
             <StatusIcon job={job} />
             <div className="min-w-0 flex-1">
-              <p className="truncate font-medium" title={job.name}>
+              <p dir="auto" className="truncate font-medium" title={job.name}>
                 {job.name}
               </p>
               <p className="text-sm text-muted-foreground">

@@ -69,7 +69,7 @@ export function FileCard({
           <Thumbnail file={file} size={thumbnailSize} />
         </div>
         <div className={cn('min-w-0', !tile && 'flex-1 basis-40')}>
-          <p className="truncate font-medium" title={file.path}>
+          <p dir="auto" className="truncate font-medium" title={file.path}>
             {file.name}
           </p>
           {folder && (

@@ -1,0 +1,97 @@
+// The build's prerendered pages, read as a crawler without JavaScript reads them. `npm test` builds
+// the site first; this checks what it wrote to apps/web/dist/pages.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { LANGUAGES, languageByCode, localizedPath, prerenderedPageFile, PUBLIC_URL_TOKEN, SITE_PAGES } from '@archive-opener/shared';
+import { JSDOM } from 'jsdom';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from './support/site.js';
+
+const WEB_ROOT = join(ROOT, 'apps/web/dist');
+const LOCALES = join(ROOT, 'apps/web/src/i18n/locales');
+
+function page(code: (typeof LANGUAGES)[number]['code'], pageId: string): Document {
+  const html = readFileSync(join(WEB_ROOT, prerenderedPageFile(code, pageId as 'home')), 'utf8');
+  return new JSDOM(html).window.document;
+}
+
+function strings(code: string, file: string): Record<string, Record<string, Record<string, string>>> {
+  return JSON.parse(readFileSync(join(LOCALES, code, `${file}.json`), 'utf8')) as Record<string, Record<string, Record<string, string>>>;
+}
+
+describe('prerendered pages', () => {
+  it('exist for home, about and privacy in all 14 languages, plus a 404 page in each', () => {
+    for (const { code } of LANGUAGES) {
+      for (const id of [...SITE_PAGES.map((sitePage) => sitePage.id), '404'] as const) {
+        expect(existsSync(join(WEB_ROOT, prerenderedPageFile(code, id))), `${code}/${id}`).toBe(true);
+      }
+    }
+    const files = LANGUAGES.flatMap(({ code }) => readdirSync(join(WEB_ROOT, 'pages', code)));
+    expect(files).toHaveLength(14 * 4);
+  });
+
+  const SAMPLE = ['en', 'de', 'ar', 'jp', 'tw', 'ru'] as const;
+
+  describe.each(SAMPLE)('%s', (code) => {
+    const language = languageByCode(code);
+    const common = strings(code, 'common');
+    const meta = common.meta as unknown as Record<string, { title: string; description: string }>;
+
+    it.each(SITE_PAGES.map((sitePage) => sitePage.id))('%s page has its translated content and head', (id) => {
+      const doc = page(code, id);
+      expect(doc.documentElement.lang).toBe(language.tag);
+      expect(doc.documentElement.dir).toBe(language.dir);
+      expect(doc.title).toBe(meta[id]?.title);
+      expect(doc.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(meta[id]?.description);
+      expect(doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('index, follow');
+
+      const h1 = doc.querySelector('h1')?.textContent;
+      const expectedH1 = id === 'home' ? strings(code, 'home').hero?.title : (strings(code, id).title as unknown as string);
+      expect(h1).toBe(expectedH1);
+
+      const path = SITE_PAGES.find((sitePage) => sitePage.id === id)?.path ?? '/';
+      const canonical = doc.querySelectorAll('link[rel="canonical"]');
+      expect(canonical).toHaveLength(1);
+      expect(canonical[0]?.getAttribute('href')).toBe(PUBLIC_URL_TOKEN + localizedPath(path, code));
+
+      const alternates = [...doc.querySelectorAll('link[rel="alternate"][hreflang]')];
+      expect(alternates).toHaveLength(15);
+      const byLang = new Map(alternates.map((link) => [link.getAttribute('hreflang'), link.getAttribute('href')]));
+      expect(byLang.get('x-default')).toBe(PUBLIC_URL_TOKEN + path);
+      for (const other of LANGUAGES) expect(byLang.get(other.tag)).toBe(PUBLIC_URL_TOKEN + localizedPath(path, other.code));
+
+      expect(doc.querySelector('meta[property="og:locale"]')?.getAttribute('content')).toBe(language.ogLocale);
+      expect(doc.querySelectorAll('meta[property="og:locale:alternate"]')).toHaveLength(13);
+      expect(doc.querySelector('meta[name="twitter:card"]')?.getAttribute('content')).toBe('summary_large_image');
+      // Footer links carry the language prefix.
+      expect([...doc.querySelectorAll('footer a')].map((link) => link.getAttribute('href'))).toEqual([
+        localizedPath('/about', code),
+        localizedPath('/privacy', code),
+      ]);
+    });
+
+    it('404 page is not indexed and has no canonical', () => {
+      const doc = page(code, '404');
+      expect(doc.querySelector('h1')?.textContent).toBe(common.notFound?.title);
+      expect(doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex, follow');
+      expect(doc.querySelector('link[rel="canonical"]')).toBeNull();
+    });
+  });
+
+  it('run no inline script: only files and JSON data (the CSP allows nothing else)', () => {
+    for (const { code } of LANGUAGES) {
+      for (const id of ['home', 'about', 'privacy', '404']) {
+        for (const script of page(code, id).querySelectorAll('script')) {
+          expect(script.hasAttribute('src') || script.getAttribute('type') === 'application/json', `${code}/${id}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('home carries the FAQ (below the fold, lazily loaded in the browser) for crawlers', () => {
+    const doc = page('de', 'home');
+    const faq = strings('de', 'home').faq as unknown as Record<string, string>;
+    expect(doc.body.textContent).toContain(faq.q1);
+    expect(doc.body.textContent).toContain(faq.a10);
+  });
+});
