@@ -1,6 +1,6 @@
 // Screenshots of the home page before and after an extraction, desktop and a 390 px phone, for a
 // person to look at (`npm run screenshots`, written to .screenshots/). Not a test.
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { launchChromium } from './support/chromium.js';
 import { corpusCase } from './support/corpus.js';
@@ -14,6 +14,28 @@ const VIEWPORTS = [
 ];
 
 const site = await startSite();
+
+/** /ar with an extracted archive: the right-to-left layout as an Arabic reader sees it. */
+async function arabicShots() {
+  const extractor = JSON.parse(await readFile(join(ROOT, 'apps/web/src/i18n/locales/ar/extractor.json'), 'utf8')) as {
+    extractButton: string;
+  };
+  for (const viewport of VIEWPORTS) {
+    const context = await browser.newContext({
+      viewport: { width: viewport.width, height: viewport.height },
+      isMobile: viewport.isMobile,
+      deviceScaleFactor: 1,
+    });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/ar`);
+    await page.locator('input[type=file]').setInputFiles(corpusCase('commons-compress/COMPRESS-245.tar.gz').parts);
+    await page.getByRole('button', { name: extractor.extractButton }).click();
+    await page.locator('[data-file-name]').first().waitFor();
+    await page.keyboard.press('Escape');
+    await page.screenshot({ path: join(OUT, `${viewport.name}-ar-after.png`), fullPage: true });
+    await context.close();
+  }
+}
 const browser = await launchChromium();
 try {
   await mkdir(OUT, { recursive: true });
@@ -41,6 +63,7 @@ try {
       await context.close();
     }
   }
+  await arabicShots();
   console.log(`Screenshots written to ${OUT}`);
 } finally {
   await browser.close();
