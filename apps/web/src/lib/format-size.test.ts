@@ -39,3 +39,11 @@ describe('formatMegabytes', () => {
     expect(formatMegabytes(0)).toBe('0.00 MB');
   });
 });
+
+describe('sizes in a right-to-left language', () => {
+  it('are isolated as one left-to-right run, so the unit stays after the number', () => {
+    expect(formatBytes(1536, 'ar')).toBe('\u20661.5 KB\u2069');
+    expect(formatMegabytes(1024 * 1024, 'ar')).toBe('\u20661.00 MB\u2069');
+    expect(formatBytes(1536, 'de')).toBe('1,5 KB');
+  });
+});

@@ -25,8 +25,8 @@ export default function SelectedArchives({ jobs, busy, onRemove }: SelectedArchi
           <li key={job.id} className="flex items-start gap-3 rounded-lg bg-muted/50 p-3">
             <StatusIcon job={job} />
             <div className="min-w-0 flex-1">
-              <p dir="auto" className="truncate font-medium" title={job.name}>
-                {job.name}
+              <p className="truncate font-medium" title={job.name}>
+                <bdi>{job.name}</bdi>
               </p>
               <p className="text-sm text-muted-foreground">
                 {formatMegabytes(job.size)} • {job.parts[0]?.type || t('extractor.selection.typeFallback')}

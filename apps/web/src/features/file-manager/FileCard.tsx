@@ -69,13 +69,13 @@ export function FileCard({
           <Thumbnail file={file} size={thumbnailSize} />
         </div>
         <div className={cn('min-w-0', !tile && 'flex-1 basis-40')}>
-          <p dir="auto" className="truncate font-medium" title={file.path}>
-            {file.name}
+          <p className="truncate font-medium">
+            <bdi title={file.path}>{file.name}</bdi>
           </p>
           {folder && (
             // Two files can share a name in different folders: the folder tells them apart.
-            <p className="truncate text-xs text-muted-foreground" dir="auto">
-              {folder}
+            <p className="truncate text-xs text-muted-foreground">
+              <bdi>{folder}</bdi>
             </p>
           )}
           <p className="truncate text-sm text-muted-foreground">
