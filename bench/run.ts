@@ -11,6 +11,7 @@ import { prepareInputs, type Inputs } from './inputs.js';
 import { errorText, fmtRatio, fmtSeconds, median, RUNS, run } from './measure.js';
 import { ensureTools, FORMATS, toolVersions, type Format } from './native-tools.js';
 import { peakRss, timeNative, timeOurs, timeSevenZipTarGz, type Timing } from './node-host.js';
+import { auditLines, auditSite, type PageAudit } from './lighthouse.js';
 import { timeSite, type SiteResults } from './site.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -21,6 +22,7 @@ const GOALS = {
   browser: { zip: 0.8, '7z': 0.8, 'tar.gz': 0.7 },
   rssMB: 250,
   site: { initialJsKB: 120, listSeconds: 0.3 },
+  lighthouse: { performance: 0.95 },
 } as const;
 
 interface Row {
@@ -163,7 +165,12 @@ async function main(): Promise<void> {
     if (!tools.chromium) throw new Error('chromium is not installed');
     return timeSite(inputs.archives);
   });
-  await report(rows, inputs, site);
+  log('lighthouse: / and /ar/privacy, mobile emulation with simulated slow 4G');
+  const audits = await phase('lighthouse', () => {
+    if (!tools.chromium) throw new Error('chromium is not installed');
+    return auditSite();
+  });
+  await report(rows, inputs, site, audits);
 }
 
 /** The website's own figures: initial JavaScript and drop → listed → all files shown. */
@@ -189,7 +196,12 @@ function siteLines(site: SiteResults | undefined, missed: string[]): string[] {
   return lines;
 }
 
-async function report(rows: Record<Format, Row>, inputs: Inputs, site: SiteResults | undefined): Promise<void> {
+async function report(
+  rows: Record<Format, Row>,
+  inputs: Inputs,
+  site: SiteResults | undefined,
+  audits: PageAudit[] | undefined,
+): Promise<void> {
   const pad = (s: string, n: number) => s.padEnd(n);
   const lines = [
     `${pad('format', 9)}${pad('native', 9)}${pad('node', 9)}${pad('ratio', 7)}${pad('peakRSS', 10)}${pad('browser', 9)}ratio`,
@@ -212,6 +224,13 @@ async function report(rows: Record<Format, Row>, inputs: Inputs, site: SiteResul
     if (r.rssMB !== undefined && r.rssMB > GOALS.rssMB) missed.push(`RSS ${format}`);
   }
   lines.push(...siteLines(site, missed));
+  lines.push(...(audits ? auditLines(audits) : ['lighthouse: not measured (see notes)']));
+  for (const audit of audits ?? []) {
+    const { performance, accessibility, seo } = audit.scores;
+    if ((performance ?? 0) < GOALS.lighthouse.performance) missed.push(`lighthouse ${audit.path} performance`);
+    for (const [name, score] of Object.entries({ accessibility, 'best practices': audit.scores['best-practices'], seo }))
+      if ((score ?? 0) < 1) missed.push(`lighthouse ${audit.path} ${name}`);
+  }
   lines.push(missed.length === 0 ? 'all measured goals met' : `goals missed: ${missed.join(', ')}`);
 
   const tarGzTwoStep = rows['tar.gz'].sevenZipTwoStep;
@@ -234,6 +253,7 @@ async function report(rows: Record<Format, Row>, inputs: Inputs, site: SiteResul
     versions: await toolVersions(),
     goals: GOALS,
     formats: rows,
+    lighthouse: audits,
     site: site && {
       initialJs: site.initialJs,
       formats: Object.fromEntries(

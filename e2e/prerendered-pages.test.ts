@@ -2,7 +2,14 @@
 // the site first; this checks what it wrote to apps/web/dist/pages.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { LANGUAGES, languageByCode, localizedPath, prerenderedPageFile, PUBLIC_URL_TOKEN, SITE_PAGES } from '@archive-opener/shared';
+import {
+  LANGUAGES,
+  languageByCode,
+  localizedPath,
+  prerenderedPageFile,
+  PUBLIC_URL_TOKEN,
+  SITE_PAGES,
+} from '@archive-opener/shared';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from './support/site.js';
@@ -16,7 +23,10 @@ function page(code: (typeof LANGUAGES)[number]['code'], pageId: string): Documen
 }
 
 function strings(code: string, file: string): Record<string, Record<string, Record<string, string>>> {
-  return JSON.parse(readFileSync(join(LOCALES, code, `${file}.json`), 'utf8')) as Record<string, Record<string, Record<string, string>>>;
+  return JSON.parse(readFileSync(join(LOCALES, code, `${file}.json`), 'utf8')) as Record<
+    string,
+    Record<string, Record<string, string>>
+  >;
 }
 
 describe('prerendered pages', () => {

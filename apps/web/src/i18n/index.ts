@@ -70,8 +70,7 @@ export async function changeLanguageWhenReady(instance: I18n, tag: string): Prom
   const used = instance.reportNamespaces?.getUsedNamespaces() ?? [];
   const namespaces = [...new Set(['translation', ...used])];
   const connector = instance.services.backendConnector as
-    | { load?: (languages: string[], namespaces: string[], callback: (error: unknown) => void) => void }
-    | undefined;
+    { load?: (languages: string[], namespaces: string[], callback: (error: unknown) => void) => void } | undefined;
   if (connector?.load) {
     const load = connector.load.bind(connector);
     await new Promise<void>((resolve) => load([tag], namespaces, () => resolve()));

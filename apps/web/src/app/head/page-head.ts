@@ -23,7 +23,7 @@ export interface HeadTags {
   links: { rel: string; href: string; hreflang?: string }[];
 }
 
-export const OG_IMAGE_PATH = '/og-image.png';
+export const OG_IMAGE_PATH = '/og-image.jpg';
 
 export function pageHead({ code, path, title, description, origin, siteName }: PageHeadInput): HeadTags {
   const language = languageByCode(code);

@@ -14,5 +14,14 @@ export default function AppToaster() {
   const dir = i18n.dir();
   // Runs after sonner's own effects (children first), so it is subscribed before the first toast.
   useEffect(() => toasterMounted(), []);
-  return <Toaster dir={dir} position={dir === 'rtl' ? 'bottom-left' : 'bottom-right'} visibleToasts={3} duration={4000} closeButton theme={dark ? 'dark' : 'light'} />;
+  return (
+    <Toaster
+      dir={dir}
+      position={dir === 'rtl' ? 'bottom-left' : 'bottom-right'}
+      visibleToasts={3}
+      duration={4000}
+      closeButton
+      theme={dark ? 'dark' : 'light'}
+    />
+  );
 }
