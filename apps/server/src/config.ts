@@ -27,7 +27,7 @@ const envSchema = z.object({
   PUBLIC_URL: optional(
     z
       .url({ protocol: /^https?$/, error: 'must be an http(s) address such as https://archive-opener.example' })
-      .refine((value) => !/[?#]/.test(value), 'must not have a query or fragment')
+      .refine((value) => !/[?#]/.test(value) && new URL(value).pathname === '/', 'must be an origin only, without path, query or fragment')
       .transform((value) => value.replace(/\/+$/, ''))
       .optional(),
   ),
@@ -40,7 +40,7 @@ export interface Config {
   webRoot: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   nodeEnv: z.infer<typeof envSchema>['NODE_ENV'];
-  /** Scheme, host and optional path prefix, no trailing slash: `https://archive-opener.example`. */
+  /** Scheme and host (the site is served at the root), no trailing slash: `https://archive-opener.example`. */
   publicUrl: string;
   /** HSTS and upgrade-insecure-requests are only sent in production (dev runs on plain http://localhost). */
   isProduction: boolean;

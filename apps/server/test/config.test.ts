@@ -44,7 +44,8 @@ describe('loadConfig', () => {
   it.each([
     [{ PUBLIC_URL: 'ftp://example.com' }, /PUBLIC_URL="ftp:\/\/example.com": must be an http\(s\) address/],
     [{ PUBLIC_URL: 'example.com' }, /PUBLIC_URL="example.com": must be an http\(s\) address/],
-    [{ PUBLIC_URL: 'https://example.com/?a=1' }, /PUBLIC_URL=.*must not have a query or fragment/],
+    [{ PUBLIC_URL: 'https://example.com/?a=1' }, /PUBLIC_URL=.*must be an origin only/],
+    [{ PUBLIC_URL: 'https://example.com/site' }, /PUBLIC_URL=.*must be an origin only/],
     [{ PORT: 'abc' }, /PORT="abc": must be a port number/],
     [{ PORT: '70000' }, /PORT="70000": must be a port number/],
     [{ PORT: '-1' }, /PORT="-1"/],
