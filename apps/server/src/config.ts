@@ -27,7 +27,10 @@ const envSchema = z.object({
   PUBLIC_URL: optional(
     z
       .url({ protocol: /^https?$/, error: 'must be an http(s) address such as https://archive-opener.example' })
-      .refine((value) => !/[?#]/.test(value) && new URL(value).pathname === '/', 'must be an origin only, without path, query or fragment')
+      .refine(
+        (value) => !/[?#]/.test(value) && new URL(value).pathname === '/',
+        'must be an origin only, without path, query or fragment',
+      )
       .transform((value) => value.replace(/\/+$/, ''))
       .optional(),
   ),
