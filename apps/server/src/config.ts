@@ -28,7 +28,8 @@ const envSchema = z.object({
     z
       .url({ protocol: /^https?$/, error: 'must be an http(s) address such as https://archive-opener.example' })
       .refine(
-        (value) => !/[?#]/.test(value) && new URL(value).pathname === '/',
+        // zod runs this even when the URL check above failed; that failure is the one to report.
+        (value) => !URL.canParse(value) || (!/[?#]/.test(value) && new URL(value).pathname === '/'),
         'must be an origin only, without path, query or fragment',
       )
       .transform((value) => value.replace(/\/+$/, ''))
