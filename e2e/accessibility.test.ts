@@ -1,31 +1,20 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from './support/axe.js';
-import { launchChromium } from './support/chromium.js';
 import { corpusCase } from './support/corpus.js';
 import { ExtractorPage } from './support/extractor-page.js';
-import { startSite, type RunningSite } from './support/site.js';
+import { useSiteAndBrowser } from './support/site-and-browser.js';
 
-let site: RunningSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const env = useSiteAndBrowser();
 
 describe('accessibility (axe-core) of the home page', () => {
   for (const theme of ['dark', 'light'] as const) {
     it(`has no violations before and after an extraction (${theme} theme)`, async () => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
       try {
         const page = await context.newPage();
         await page.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
         const ui = new ExtractorPage(page);
-        await ui.open(site.url);
+        await ui.open(env.site.url);
         // The lazily loaded sections are part of the page a visitor reads.
         await page.getByRole('heading', { level: 2, name: /questions/i }).waitFor();
         let violations = await axeViolations(page);

@@ -3,29 +3,20 @@ import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { unzipSync } from 'fflate';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/chromium.js';
+import type { BrowserContext } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { corpusCase } from './support/corpus.js';
 import { ExtractorPage } from './support/extractor-page.js';
-import { startSite, type RunningSite } from './support/site.js';
+import { useSiteAndBrowser } from './support/site-and-browser.js';
 
-let site: RunningSite;
-let browser: Browser;
+const env = useSiteAndBrowser();
 let context: BrowserContext;
 let ui: ExtractorPage;
 
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
 beforeEach(async () => {
-  context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
+  context = await env.browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
   ui = new ExtractorPage(await context.newPage());
-  await ui.open(site.url);
+  await ui.open(env.site.url);
 });
 afterEach(async () => {
   await context?.close();
@@ -36,7 +27,7 @@ function expectNothingUploaded(archives: string[]) {
   for (const request of ui.requests) {
     expect(request.method(), request.url()).toBe('GET');
     expect(request.postDataBuffer(), request.url()).toBeNull();
-    expect(request.url().startsWith(site.url) || request.url().startsWith('blob:') || request.url().startsWith('data:')).toBe(
+    expect(request.url().startsWith(env.site.url) || request.url().startsWith('blob:') || request.url().startsWith('data:')).toBe(
       true,
     );
     for (const archive of archives) expect(request.url()).not.toContain(encodeURIComponent(basename(archive)));

@@ -1,23 +1,13 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from './support/axe.js';
-import { launchChromium } from './support/chromium.js';
-import { startSite, type RunningSite } from './support/site.js';
+import { useSiteAndBrowser } from './support/site-and-browser.js';
 
-let site: RunningSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const env = useSiteAndBrowser();
 
 /** A fresh visitor (no stored choice) whose browser asks for `locale`, collecting page errors. */
 async function visitor(locale = 'en-US'): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ locale, viewport: { width: 1280, height: 900 } });
+  const context = await env.browser.newContext({ locale, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -40,14 +30,14 @@ describe('languages', () => {
   it('switching from /about to German lands on /de/about in German, and / then opens in German', async () => {
     const { context, page, errors } = await visitor();
     try {
-      await page.goto(`${site.url}/about`);
+      await page.goto(`${env.site.url}/about`);
       await hydrated(page);
       await expect(page.locator('h1').textContent()).resolves.toBe('About Archive Opener');
       const historyLength = await page.evaluate(() => history.length);
 
       await page.getByRole('button', { name: /Change language/ }).click();
       await page.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: 'Deutsch' }).click();
-      await page.waitForURL(`${site.url}/de/about`);
+      await page.waitForURL(`${env.site.url}/de/about`);
       await expect(page.locator('h1').textContent()).resolves.toBe('Über Archive Opener');
       expect(await page.evaluate(() => [document.documentElement.lang, document.title])).toEqual([
         'de',
@@ -55,12 +45,12 @@ describe('languages', () => {
       ]);
       // The switch replaced the history entry instead of adding one.
       expect(await page.evaluate(() => history.length)).toBe(historyLength);
-      expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${site.url}/de/about`);
+      expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${env.site.url}/de/about`);
       // Internal links now carry the prefix.
       expect(await page.getByRole('contentinfo').getByRole('link').first().getAttribute('href')).toBe('/de/about');
 
-      await page.goto(`${site.url}/`);
-      await page.waitForURL(`${site.url}/de`);
+      await page.goto(`${env.site.url}/`);
+      await page.waitForURL(`${env.site.url}/de`);
       await hydrated(page);
       expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('de');
       await expect(page.locator('h1').textContent()).resolves.toMatch(/RAR, ZIP, 7Z/);
@@ -69,8 +59,8 @@ describe('languages', () => {
       // Back to English through the switcher: the prefix is removed and English is remembered.
       await page.getByRole('button', { name: /Sprache/ }).click();
       await page.getByRole('link', { name: 'English' }).click();
-      await page.waitForURL(`${site.url}/`);
-      await page.goto(`${site.url}/privacy`);
+      await page.waitForURL(`${env.site.url}/`);
+      await page.goto(`${env.site.url}/privacy`);
       await hydrated(page);
       await expect(page.locator('h1').textContent()).resolves.toBe('Privacy policy');
       expect(errors).toEqual([]);
@@ -82,13 +72,13 @@ describe('languages', () => {
   it('a first visit follows the browser language, and ?lng= beats it', async () => {
     const { context, page, errors } = await visitor('ja-JP');
     try {
-      await page.goto(`${site.url}/privacy`);
-      await page.waitForURL(`${site.url}/jp/privacy`);
+      await page.goto(`${env.site.url}/privacy`);
+      await page.waitForURL(`${env.site.url}/jp/privacy`);
       await hydrated(page);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('ja');
       await page.evaluate(() => localStorage.clear());
-      await page.goto(`${site.url}/?lng=fr`);
-      await page.waitForURL(`${site.url}/fr`);
+      await page.goto(`${env.site.url}/?lng=fr`);
+      await page.waitForURL(`${env.site.url}/fr`);
       await hydrated(page);
       expect(errors).toEqual([]);
     } finally {
@@ -99,7 +89,7 @@ describe('languages', () => {
   it('/ar is right-to-left, in Arabic, and hydrates without a mismatch', async () => {
     const { context, page, errors } = await visitor();
     try {
-      const response = await page.goto(`${site.url}/ar`);
+      const response = await page.goto(`${env.site.url}/ar`);
       expect(response?.status()).toBe(200);
       await hydrated(page);
       expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
@@ -116,7 +106,7 @@ describe('languages', () => {
   it('an unknown address answers 404 with the 404 page in its language', async () => {
     const { context, page } = await visitor();
     try {
-      const response = await page.goto(`${site.url}/de/no-such-page`);
+      const response = await page.goto(`${env.site.url}/de/no-such-page`);
       expect(response?.status()).toBe(404);
       await hydrated(page);
       await expect(page.getByRole('link', { name: 'Zur Startseite' }).isVisible()).resolves.toBe(true);
@@ -132,7 +122,7 @@ describe('accessibility (axe-core) of every page in English and Arabic', () => {
   it.each(pages)('%s has no violations', async (path) => {
     const { context, page } = await visitor();
     try {
-      await page.goto(`${site.url}${path}`);
+      await page.goto(`${env.site.url}${path}`);
       await hydrated(page);
       await page.waitForLoadState('networkidle');
       const violations = await axeViolations(page);

@@ -14,6 +14,14 @@ const VIEWPORTS = [
 ];
 
 const site = await startSite();
+const browser = await launchChromium();
+
+const contextFor = (viewport: (typeof VIEWPORTS)[number]) =>
+  browser.newContext({
+    viewport: { width: viewport.width, height: viewport.height },
+    isMobile: viewport.isMobile,
+    deviceScaleFactor: 1,
+  });
 
 /** /ar with an extracted archive: the right-to-left layout as an Arabic reader sees it. */
 async function arabicShots() {
@@ -21,11 +29,7 @@ async function arabicShots() {
     extractButton: string;
   };
   for (const viewport of VIEWPORTS) {
-    const context = await browser.newContext({
-      viewport: { width: viewport.width, height: viewport.height },
-      isMobile: viewport.isMobile,
-      deviceScaleFactor: 1,
-    });
+    const context = await contextFor(viewport);
     const page = await context.newPage();
     await page.goto(`${site.url}/ar`);
     await page.locator('input[type=file]').setInputFiles(corpusCase('commons-compress/COMPRESS-245.tar.gz').parts);
@@ -36,16 +40,11 @@ async function arabicShots() {
     await context.close();
   }
 }
-const browser = await launchChromium();
 try {
   await mkdir(OUT, { recursive: true });
   for (const theme of ['dark', 'light']) {
     for (const viewport of VIEWPORTS) {
-      const context = await browser.newContext({
-        viewport: { width: viewport.width, height: viewport.height },
-        isMobile: viewport.isMobile,
-        deviceScaleFactor: 1,
-      });
+      const context = await contextFor(viewport);
       const page = await context.newPage();
       await page.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
       const ui = new ExtractorPage(page);

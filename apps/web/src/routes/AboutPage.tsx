@@ -2,7 +2,7 @@ import { Cpu, Download, FolderTree, KeyRound, Languages, Layers, type LucideIcon
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { usePageHead } from '../app/head/use-page-head';
-import { ArticlePage, ArticleSection } from '../features/pages/ArticleSection';
+import { ArticlePage, ArticleSection, BulletList } from '../features/pages/ArticleSection';
 import { policyNumbers } from '../features/pages/policy-numbers';
 
 const FEATURES: { key: 'formats' | 'passwords' | 'volumes' | 'manager' | 'downloads' | 'languages'; Icon: LucideIcon }[] = [
@@ -42,11 +42,7 @@ export function AboutPage() {
         </ul>
       </ArticleSection>
       <ArticleSection id="commitments" title={t('commitments.title')}>
-        <ul className="list-disc space-y-2 ps-6">
-          {COMMITMENTS.map((key) => (
-            <li key={key}>{t(`commitments.${key}`, numbers)}</li>
-          ))}
-        </ul>
+        <BulletList items={COMMITMENTS.map((key) => ({ key, text: t(`commitments.${key}`, numbers) }))} />
         <p>
           <Link href="/privacy" className="text-primary underline underline-offset-4 hover:no-underline">
             {t('commitments.more')}
@@ -55,11 +51,7 @@ export function AboutPage() {
       </ArticleSection>
       <ArticleSection id="devices" title={t('devices.title')}>
         <p>{t('devices.text')}</p>
-        <ul className="list-disc space-y-2 ps-6">
-          {DEVICES.map((key) => (
-            <li key={key}>{t(`devices.${key}`, numbers)}</li>
-          ))}
-        </ul>
+        <BulletList items={DEVICES.map((key) => ({ key, text: t(`devices.${key}`, numbers) }))} />
       </ArticleSection>
       {/* The contact form joins this page with the contact issue. */}
     </ArticlePage>

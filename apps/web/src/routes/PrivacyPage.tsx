@@ -2,7 +2,7 @@ import { PRIVACY_POLICY_UPDATED } from '@archive-opener/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { usePageHead } from '../app/head/use-page-head';
-import { ArticlePage, ArticleSection } from '../features/pages/ArticleSection';
+import { ArticlePage, ArticleSection, BulletList } from '../features/pages/ArticleSection';
 import { policyNumbers } from '../features/pages/policy-numbers';
 
 const COLLECTED = ['browser', 'server', 'contact', 'technical'] as const;
@@ -32,11 +32,7 @@ export function PrivacyPage() {
         <p>{t('overview.text')}</p>
       </ArticleSection>
       <ArticleSection id="collected" title={t('collected.title')}>
-        <ul className="list-disc space-y-2 ps-6">
-          {COLLECTED.map((key) => (
-            <li key={key}>{t(`collected.${key}`)}</li>
-          ))}
-        </ul>
+        <BulletList items={COLLECTED.map((key) => ({ key, text: t(`collected.${key}`) }))} />
       </ArticleSection>
       <ArticleSection id="processing" title={t('processing.title')}>
         <p>{t('processing.text1')}</p>
@@ -44,11 +40,7 @@ export function PrivacyPage() {
         <p>{t('processing.text3')}</p>
       </ArticleSection>
       <ArticleSection id="retention" title={t('retention.title')}>
-        <ul className="list-disc space-y-2 ps-6">
-          {RETENTION.map((key) => (
-            <li key={key}>{t(`retention.${key}`, numbers)}</li>
-          ))}
-        </ul>
+        <BulletList items={RETENTION.map((key) => ({ key, text: t(`retention.${key}`, numbers) }))} />
       </ArticleSection>
       <ArticleSection id="legal" title={t('legal.title')}>
         <p>{t('legal.text1')}</p>

@@ -25,3 +25,14 @@ export function ArticlePage({ title, lead, children }: { title: string; lead?: R
     </article>
   );
 }
+
+/** A bulleted list of sentences, indented on the reading direction's start side. */
+export function BulletList({ items }: { items: { key: string; text: string }[] }) {
+  return (
+    <ul className="list-disc space-y-2 ps-6">
+      {items.map((item) => (
+        <li key={item.key}>{item.text}</li>
+      ))}
+    </ul>
+  );
+}
