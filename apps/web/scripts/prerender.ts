@@ -35,10 +35,10 @@ function chunksOf(manifest: Manifest, source: string, seen = new Set<string>()):
   return [chunk.file, ...(chunk.imports ?? []).flatMap((imported) => chunksOf(manifest, imported, seen))];
 }
 
-const PAGE_SOURCES: Record<string, string> = {
-  home: 'src/features/home/HomeSections.tsx',
-  about: 'src/routes/AboutPage.tsx',
-  privacy: 'src/routes/PrivacyPage.tsx',
+const PAGE_SOURCES: Record<string, string[]> = {
+  home: ['src/routes/HomePage.tsx', 'src/features/home/HomeSections.tsx'],
+  about: ['src/routes/AboutPage.tsx'],
+  privacy: ['src/routes/PrivacyPage.tsx'],
 };
 
 /**
@@ -99,8 +99,10 @@ async function main() {
     ];
     for (const page of pages) {
       const rendered = await renderPage(page);
-      const source = PAGE_SOURCES[page.id];
-      const preload = source ? chunksOf(manifest, source).filter((file) => !entryChunks.has(file)) : [];
+      const seen = new Set<string>();
+      const preload = [...new Set((PAGE_SOURCES[page.id] ?? []).flatMap((source) => chunksOf(manifest, source, seen)))].filter(
+        (file) => !entryChunks.has(file),
+      );
       const file = join(webRoot, prerenderedPageFile(language.code, page.id));
       await mkdir(dirname(file), { recursive: true });
       await writeFile(file, fillTemplate(template, rendered, preload));

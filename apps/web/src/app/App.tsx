@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Route, Router, Switch, useLocation } from 'wouter';
 import { changeLanguageWhenReady } from '../i18n';
 import { languageBase, splitLanguagePrefix } from '../i18n/language-path';
-import { HomePage } from '../routes/HomePage';
 import { NotFoundPage } from '../routes/NotFoundPage';
 import { Layout } from './Layout';
 
-// The text pages are their own chunks: the home page's first load never carries them.
+// Each page is its own chunk: the about page never loads the extractor, the home page never loads
+// the about page's text. The prerendered HTML preloads the chunk of the page it shows.
+const HomePage = lazy(() => import('../routes/HomePage'));
 const AboutPage = lazy(() => import('../routes/AboutPage'));
 const PrivacyPage = lazy(() => import('../routes/PrivacyPage'));
 

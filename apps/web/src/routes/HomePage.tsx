@@ -19,3 +19,5 @@ export function HomePage() {
     </div>
   );
 }
+
+export default HomePage;
