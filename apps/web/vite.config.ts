@@ -7,6 +7,9 @@ const FRAMEWORK =
 const APP_CORE =
   /(apps[\\/]web[\\/]src[\\/](app|components|lib|i18n)[\\/]|packages[\\/]shared[\\/]|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared)|class-variance-authority|clsx|tslib|vite[\\/]preload-helper)/;
 
+// Loaded on demand although they live beside the core: a group would pull them (and sonner) in.
+const LAZY_IN_APP_CORE = /[\\/]locales[\\/]|AppToaster/;
+
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
@@ -27,7 +30,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'framework', test: (id: string) => FRAMEWORK.test(id), priority: 20 },
-            { name: 'app', test: (id: string) => APP_CORE.test(id) && !id.includes('/locales/'), priority: 10 },
+            { name: 'app', test: (id: string) => APP_CORE.test(id) && !LAZY_IN_APP_CORE.test(id), priority: 10 },
           ],
         },
       },
