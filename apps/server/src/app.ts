@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { compression } from './plugins/compression.js';
 import { securityHeaders } from './plugins/security-headers.js';
+import { serverExtraction } from './plugins/server-extraction.js';
 import health from './routes/health/index.js';
 import seo from './routes/seo/index.js';
 import site from './routes/site/index.js';
@@ -15,6 +16,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await compression(app);
 
   await app.register(health);
+  await serverExtraction(app, config);
   await app.register(seo, { publicUrl: config.publicUrl });
   // Last: the site owns the catch-all 404 page.
   await app.register(site, { webRoot: config.webRoot, publicUrl: config.publicUrl });

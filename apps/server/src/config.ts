@@ -2,10 +2,29 @@
 // typo (PORT=abc) stops the process with a readable message instead of failing on first use.
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  DEFAULT_EXTRACT_CONCURRENCY,
+  DEFAULT_MAX_UPLOAD_MB,
+  DEFAULT_RETENTION_MINUTES,
+} from '@archive-opener/shared';
 import { z } from 'zod';
 
 // The web app's build output, relative to this file once compiled (apps/server/dist → apps/web/dist).
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+
+// Where uploads, extracted files and the embedded database live unless DATA_DIR says otherwise:
+// the working directory's data/ (the repository root under `npm start`).
+const DEFAULT_DATA_DIR = 'data';
+
+/** A positive number from the environment, with a default and an upper bound. */
+function positiveNumber(fallback: number, { integer = false, max }: { integer?: boolean; max: number }) {
+  return z
+    .string()
+    .regex(integer ? /^\d+$/ : /^\d+(\.\d+)?$/, integer ? 'must be a whole number' : 'must be a number')
+    .transform(Number)
+    .pipe(z.number().positive('must be above 0').max(max, `must be at most ${max}`))
+    .default(fallback);
+}
 
 // `PORT=` in an .env file means "not set", not "port 0".
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema);
@@ -23,6 +42,20 @@ const envSchema = z.object({
   WEB_ROOT: optional(z.string().default(DEFAULT_WEB_ROOT)),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   NODE_ENV: optional(z.enum(['development', 'production', 'test']).default('development')),
+  // Server extraction (DECISIONS.md section 2): where uploads, extracted files and the embedded
+  // database live; a real PostgreSQL instead of the embedded one; limits and retention.
+  DATA_DIR: optional(z.string().default(DEFAULT_DATA_DIR)),
+  DATABASE_URL: optional(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
+      .optional(),
+  ),
+  MAX_UPLOAD_MB: optional(positiveNumber(DEFAULT_MAX_UPLOAD_MB, { integer: true, max: 2048 })),
+  EXTRACT_CONCURRENCY: optional(positiveNumber(DEFAULT_EXTRACT_CONCURRENCY, { integer: true, max: 16 })),
+  EXTRACT_TIMEOUT_S: optional(positiveNumber(120, { integer: true, max: 3600 })),
+  // Decimals allowed so tests can expire files within seconds.
+  RETENTION_MINUTES: optional(positiveNumber(DEFAULT_RETENTION_MINUTES, { max: 7 * 24 * 60 })),
   // The site's address as visitors and search engines know it (canonical URLs, sitemap, robots.txt).
   PUBLIC_URL: optional(
     z
@@ -46,6 +79,21 @@ export interface Config {
   nodeEnv: z.infer<typeof envSchema>['NODE_ENV'];
   /** Scheme and host (the site is served at the root), no trailing slash: `https://archive-opener.example`. */
   publicUrl: string;
+  /** Absolute path of uploads, extracted files and (without DATABASE_URL) the embedded database. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  maxUploadBytes: number;
+  extractConcurrency: number;
+  extractTimeoutMs: number;
+  retentionMs: number;
+  /** Queue tuning, not from the environment (tests shorten them). */
+  jobs: {
+    leaseMs: number;
+    pollMs: number;
+    sweepIntervalMs: number;
+    maxQueued: number;
+    uploadRate: { max: number; timeWindowMs: number };
+  };
   /** HSTS and upgrade-insecure-requests are only sent in production (dev runs on plain http://localhost). */
   isProduction: boolean;
 }
@@ -63,7 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     });
     throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`);
   }
-  const { PORT, HOST, WEB_ROOT, LOG_LEVEL, NODE_ENV, PUBLIC_URL } = parsed.data;
+  const { PORT, HOST, WEB_ROOT, LOG_LEVEL, NODE_ENV, PUBLIC_URL, DATA_DIR, DATABASE_URL } = parsed.data;
+  const { MAX_UPLOAD_MB, EXTRACT_CONCURRENCY, EXTRACT_TIMEOUT_S, RETENTION_MINUTES } = parsed.data;
   return {
     port: PORT,
     host: HOST,
@@ -72,6 +121,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nodeEnv: NODE_ENV,
     // Unset, the address is the local server's: right for `npm start`, to be set in production.
     publicUrl: PUBLIC_URL ?? `http://localhost:${PORT}`,
+    dataDir: resolve(DATA_DIR),
+    databaseUrl: DATABASE_URL,
+    maxUploadBytes: MAX_UPLOAD_MB * 1024 * 1024,
+    extractConcurrency: EXTRACT_CONCURRENCY,
+    extractTimeoutMs: EXTRACT_TIMEOUT_S * 1000,
+    retentionMs: Math.round(RETENTION_MINUTES * 60_000),
+    jobs: {
+      // A dead process's jobs are taken over after this long.
+      leaseMs: 30_000,
+      pollMs: 2_000,
+      sweepIntervalMs: 60_000,
+      maxQueued: 50,
+      // The original product's advice ("wait a few minutes"), as a limit: 10 uploads per 10 minutes.
+      uploadRate: { max: 10, timeWindowMs: 10 * 60_000 },
+    },
     isProduction: NODE_ENV === 'production',
   };
 }

@@ -19,7 +19,7 @@ describe('loadConfig', () => {
       WEB_ROOT: '/srv/www',
       PUBLIC_URL: 'https://archive-opener.example/',
     });
-    expect(config).toEqual({
+    expect(config).toMatchObject({
       publicUrl: 'https://archive-opener.example',
       port: 3000,
       host: '127.0.0.1',
@@ -35,6 +35,36 @@ describe('loadConfig', () => {
     expect(config.port).toBe(8080);
     expect(isAbsolute(config.webRoot)).toBe(true);
     expect(config.webRoot).toBe(resolve('some/dist'));
+  });
+
+  it('reads the server-extraction settings, decimals allowed for the retention', () => {
+    const config = loadConfig({
+      DATA_DIR: '/var/lib/ao',
+      DATABASE_URL: 'postgres://db.example/ao',
+      MAX_UPLOAD_MB: '20',
+      EXTRACT_CONCURRENCY: '3',
+      EXTRACT_TIMEOUT_S: '60',
+      RETENTION_MINUTES: '0.05',
+    });
+    expect(config).toMatchObject({
+      dataDir: '/var/lib/ao',
+      databaseUrl: 'postgres://db.example/ao',
+      maxUploadBytes: 20 * 1024 * 1024,
+      extractConcurrency: 3,
+      extractTimeoutMs: 60_000,
+      retentionMs: 3000,
+    });
+    expect(loadConfig({})).toMatchObject({ databaseUrl: undefined, maxUploadBytes: 50 * 1024 * 1024, extractConcurrency: 2, extractTimeoutMs: 120_000, retentionMs: 3_600_000 });
+  });
+
+  it.each([
+    [{ MAX_UPLOAD_MB: '0' }, /MAX_UPLOAD_MB="0": must be above 0/],
+    [{ MAX_UPLOAD_MB: '1.5' }, /MAX_UPLOAD_MB="1.5": must be a whole number/],
+    [{ EXTRACT_CONCURRENCY: '99' }, /EXTRACT_CONCURRENCY="99": must be at most 16/],
+    [{ RETENTION_MINUTES: 'soon' }, /RETENTION_MINUTES="soon": must be a number/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL="mysql:\/\/x": must be a postgres:\/\/ connection string/],
+  ])('refuses %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
   });
 
   it('defaults the public address to the local server', () => {

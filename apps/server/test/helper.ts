@@ -59,7 +59,7 @@ export async function build({ env = {}, files = SITE_FILES }: BuildOptions = {})
   await mkdir(webRoot);
   await writeFiles(webRoot, files);
   try {
-    const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', WEB_ROOT: webRoot, ...env }));
+    const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', WEB_ROOT: webRoot, DATA_DIR: join(dir, 'data'), ...env }));
     app.addHook('onClose', async () => rm(dir, { recursive: true, force: true }));
     return app;
   } catch (error) {

@@ -1,0 +1,67 @@
+// Embedded PostgreSQL (WebAssembly) for a single server process: nothing to install, the data
+// lives in DATA_DIR. PGlite is one connection, so it queues every statement itself: a
+// transaction holds its mutex from BEGIN to COMMIT and other callers wait.
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
+import { assertChannelName } from './channel-name.js';
+import type { Database, QueryResult } from './database.js';
+
+/** Pass as `dataDir` for a throwaway database that lives only in memory (tests). */
+export const IN_MEMORY = 'memory://';
+
+export async function openPgliteDatabase(dataDir: string): Promise<Database> {
+  const pg = dataDir === IN_MEMORY ? await PGlite.create() : await PGlite.create(await createDataFolder(dataDir));
+  let closing: Promise<void> | undefined;
+
+  return {
+    kind: 'pglite',
+    query: (sql, params) => runQuery(pg, sql, params),
+    // Inside `work`, only `tx` may be used: `db.query` would wait for this very transaction.
+    transaction: (work) => pg.transaction((tx) => work({ query: (sql, params) => runQuery(tx, sql, params) })),
+    async listen(channel, handler) {
+      assertChannelName(channel);
+      // A fresh function per call: PGlite keys handlers by identity, so listening twice with the same
+      // handler would otherwise be stopped by the first stop().
+      const unlisten = await pg.listen(channel, (payload) => handler(payload));
+      let stopped = false;
+      return async () => {
+        if (stopped) return;
+        stopped = true;
+        await unlisten();
+      };
+    },
+    async notify(channel, payload) {
+      assertChannelName(channel);
+      await pg.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    close: () => (closing ??= pg.close()),
+  };
+}
+
+async function createDataFolder(dataDir: string): Promise<string> {
+  // Absolute, so a relative DATA_DIR can never be mistaken for one of PGlite's `scheme://` prefixes.
+  const folder = join(resolve(dataDir), 'pgdata');
+  await mkdir(folder, { recursive: true });
+  return folder;
+}
+
+/**
+ * Without parameters, the statement goes through the simple query protocol, as node-postgres does:
+ * several statements may be sent at once (migrations) and the last one's result is returned.
+ */
+async function runQuery<Row>(
+  target: PGlite | Transaction,
+  sql: string,
+  params: readonly unknown[] | undefined,
+): Promise<QueryResult<Row>> {
+  if (!params || params.length === 0) {
+    const results = await target.exec(sql);
+    return toQueryResult(results.at(-1) as Results<Row> | undefined);
+  }
+  return toQueryResult(await target.query<Row>(sql, [...params]));
+}
+
+function toQueryResult<Row>(result: Results<Row> | undefined): QueryResult<Row> {
+  return { rows: result?.rows ?? [], rowCount: result?.rowCount ?? 0 };
+}
