@@ -2,11 +2,7 @@
 // typo (PORT=abc) stops the process with a readable message instead of failing on first use.
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  DEFAULT_EXTRACT_CONCURRENCY,
-  DEFAULT_MAX_UPLOAD_MB,
-  DEFAULT_RETENTION_MINUTES,
-} from '@archive-opener/shared';
+import { DEFAULT_EXTRACT_CONCURRENCY, DEFAULT_MAX_UPLOAD_MB, DEFAULT_RETENTION_MINUTES } from '@archive-opener/shared';
 import { z } from 'zod';
 
 // The web app's build output, relative to this file once compiled (apps/server/dist → apps/web/dist).

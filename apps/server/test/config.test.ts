@@ -54,7 +54,13 @@ describe('loadConfig', () => {
       extractTimeoutMs: 60_000,
       retentionMs: 3000,
     });
-    expect(loadConfig({})).toMatchObject({ databaseUrl: undefined, maxUploadBytes: 50 * 1024 * 1024, extractConcurrency: 2, extractTimeoutMs: 120_000, retentionMs: 3_600_000 });
+    expect(loadConfig({})).toMatchObject({
+      databaseUrl: undefined,
+      maxUploadBytes: 50 * 1024 * 1024,
+      extractConcurrency: 2,
+      extractTimeoutMs: 120_000,
+      retentionMs: 3_600_000,
+    });
   });
 
   it.each([

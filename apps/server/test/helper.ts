@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
+import { loadConfig, type Config } from '../src/config.js';
 
 /** A JS file large enough (~30 KB) that compression is worth checking. */
 export const LARGE_JS = Array.from({ length: 600 }, (_, i) => `export const value${i} = 'archive opener ${i}';`).join('\n');
@@ -39,6 +39,8 @@ export interface BuildOptions {
   env?: Record<string, string>;
   /** Files of the web root; defaults to SITE_FILES. */
   files?: Record<string, string | Buffer>;
+  /** Changes to the loaded configuration (queue timings that do not come from the environment). */
+  configure?: (config: Config) => Config;
 }
 
 export async function writeFiles(root: string, files: Record<string, string | Buffer>): Promise<void> {
@@ -52,14 +54,20 @@ export async function writeFiles(root: string, files: Record<string, string | Bu
  * Creates <tmp>/web (the web root) beside <tmp>/secret.txt and <tmp>/package.json, which no URL
  * may ever reach. The folder is removed when the app closes; call app.close() in afterAll.
  */
-export async function build({ env = {}, files = SITE_FILES }: BuildOptions = {}): Promise<FastifyInstance> {
+export async function build({
+  env = {},
+  files = SITE_FILES,
+  configure = (config) => config,
+}: BuildOptions = {}): Promise<FastifyInstance> {
   const dir = await mkdtemp(join(tmpdir(), 'archive-opener-server-'));
   const webRoot = join(dir, 'web');
   await writeFiles(dir, { 'secret.txt': SECRET_MARKER, 'package.json': `{"name":"${SECRET_MARKER}"}` });
   await mkdir(webRoot);
   await writeFiles(webRoot, files);
   try {
-    const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', WEB_ROOT: webRoot, DATA_DIR: join(dir, 'data'), ...env }));
+    const app = await buildApp(
+      configure(loadConfig({ LOG_LEVEL: 'silent', WEB_ROOT: webRoot, DATA_DIR: join(dir, 'data'), ...env })),
+    );
     app.addHook('onClose', async () => rm(dir, { recursive: true, force: true }));
     return app;
   } catch (error) {

@@ -92,7 +92,17 @@ export async function insertJob(db: Queryable, job: NewJob): Promise<Job> {
        lease_expires_at, client_key)
      VALUES ($1, 'queued', $2, $3, $4, $5, $6::jsonb, $7, CASE WHEN $7::text IS NULL THEN NULL ELSE now() + $8 * interval '1 millisecond' END, $9)
      RETURNING ${COLUMNS}`,
-    [job.id, job.mode, job.archiveName, job.archiveSize, job.parts.length, JSON.stringify(job.parts), job.passwordHolder, job.holdMs, job.clientKey],
+    [
+      job.id,
+      job.mode,
+      job.archiveName,
+      job.archiveSize,
+      job.parts.length,
+      JSON.stringify(job.parts),
+      job.passwordHolder,
+      job.holdMs,
+      job.clientKey,
+    ],
   );
   return toJob(rows[0] as JobRow);
 }
@@ -114,7 +124,9 @@ export async function queuePosition(db: Queryable, job: Pick<Job, 'status' | 'cr
 }
 
 export async function countQueued(db: Queryable): Promise<number> {
-  const { rows } = await db.query<{ queued: number }>(`SELECT count(*)::int AS queued FROM extraction_jobs WHERE status = 'queued'`);
+  const { rows } = await db.query<{ queued: number }>(
+    `SELECT count(*)::int AS queued FROM extraction_jobs WHERE status = 'queued'`,
+  );
   return rows[0]?.queued ?? 0;
 }
 
@@ -264,6 +276,8 @@ export async function deleteOldJobs(db: Queryable, days: number): Promise<number
 
 /** Ids of jobs whose folders must stay (for the orphan sweep). */
 export async function liveJobIds(db: Queryable): Promise<Set<string>> {
-  const { rows } = await db.query<{ id: string }>(`SELECT id FROM extraction_jobs WHERE status IN ('queued', 'running', 'completed')`);
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id FROM extraction_jobs WHERE status IN ('queued', 'running', 'completed')`,
+  );
   return new Set(rows.map((row) => row.id));
 }

@@ -182,7 +182,12 @@ export class ExtractionRunner {
         requeue = true;
       } else if (!lost.signal.aborted) {
         const timedOut = error.code === 'LIMIT_EXCEEDED' && error.details?.['limit'] === 'time';
-        await failJob(db, job.id, { code: error.code, message: timedOut ? 'The extraction took too long.' : error.message }, owner);
+        await failJob(
+          db,
+          job.id,
+          { code: error.code, message: timedOut ? 'The extraction took too long.' : error.message },
+          owner,
+        );
       }
     } finally {
       clearInterval(renewal);

@@ -14,7 +14,15 @@ import type { JobEvents } from './job-events.js';
 // An upload being received has a folder but no job row yet; leave young folders alone.
 const ORPHAN_MIN_AGE_MS = 15 * 60_000;
 
-export async function sweepOnce({ db, storage, events }: { db: Database; storage: JobStorage; events: JobEvents }): Promise<void> {
+export async function sweepOnce({
+  db,
+  storage,
+  events,
+}: {
+  db: Database;
+  storage: JobStorage;
+  events: JobEvents;
+}): Promise<void> {
   for (const id of await expireDueJobs(db)) {
     await storage.removeFiles(id);
     await events.changed(id);

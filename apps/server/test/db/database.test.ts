@@ -5,15 +5,13 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { Database } from '../../src/db/database.js';
 import { migrate } from '../../src/db/migrate.js';
 import { openDatabase } from '../../src/db/open-database.js';
 import { IN_MEMORY, openPgliteDatabase } from '../../src/db/pglite-database.js';
 import { openPostgresDatabase } from '../../src/db/postgres-database.js';
-
-const POSTGRES_URL = process.env.TEST_DATABASE_URL;
+import { createTestSchema, POSTGRES_URL } from '../postgres-schema.js';
 
 const randomName = (prefix: string) => `${prefix}_${randomBytes(6).toString('hex')}`;
 const cleanups: (() => Promise<void>)[] = [];
@@ -39,20 +37,9 @@ async function tempDir(): Promise<string> {
 
 /** A URL whose every connection works in a new schema of its own. */
 async function postgresSchemaUrl(): Promise<string> {
-  const schema = randomName('t');
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  cleanups.unshift(async () => {
-    const dropper = new pg.Client({ connectionString: POSTGRES_URL });
-    await dropper.connect();
-    await dropper.query(`DROP SCHEMA ${schema} CASCADE`);
-    await dropper.end();
-  });
-  const url = new URL(POSTGRES_URL ?? '');
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return url.toString();
+  const schema = await createTestSchema(POSTGRES_URL ?? '');
+  cleanups.unshift(() => schema.drop());
+  return schema.url;
 }
 
 const targets: Target[] = [

@@ -4,6 +4,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { downloadZip } from 'client-zip';
@@ -120,7 +121,12 @@ const extractions: FastifyPluginAsync<ExtractionRoutesOptions> = async (app, opt
       (job.files ?? []).map(async (file) => {
         const path = join(root, file.path);
         const { mtime } = await stat(path);
-        return { name: file.path, lastModified: mtime, size: file.size, input: Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array> };
+        return {
+          name: file.path,
+          lastModified: mtime,
+          size: file.size,
+          input: Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>,
+        };
       }),
     );
     const zip = downloadZip(entries);
@@ -131,7 +137,7 @@ const extractions: FastifyPluginAsync<ExtractionRoutesOptions> = async (app, opt
       .header('cache-control', 'private, no-store');
     const length = zip.headers.get('content-length');
     if (length) reply.header('content-length', length);
-    return reply.send(Readable.fromWeb(zip.body as import('node:stream/web').ReadableStream<Uint8Array>));
+    return reply.send(Readable.fromWeb(zip.body as NodeReadableStream<Uint8Array>));
   });
 
   app.delete<{ Params: { id: string } }>('/api/extractions/:id', async (request, reply) => {

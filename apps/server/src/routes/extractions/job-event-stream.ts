@@ -10,7 +10,11 @@ import { jobView } from './job-view.js';
 
 const HEARTBEAT_MS = 15_000;
 
-export function streamJobEvents(request: FastifyRequest, reply: FastifyReply, { db, events, id }: { db: Queryable; events: JobEvents; id: string }): void {
+export function streamJobEvents(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { db, events, id }: { db: Queryable; events: JobEvents; id: string },
+): void {
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, {
@@ -32,20 +36,22 @@ export function streamJobEvents(request: FastifyRequest, reply: FastifyReply, { 
   };
   // Changes are read and sent one after another, so events never arrive out of order.
   const send = () => {
-    pending = pending.then(async () => {
-      if (closed) return;
-      const job = await findJob(db, id);
-      if (!job || closed) return;
-      const data = JSON.stringify(jobView(job, await queuePosition(db, job)));
-      if (data !== last) {
-        last = data;
-        res.write(`event: job\ndata: ${data}\n\n`);
-      }
-      if (TERMINAL_STATUSES.includes(job.status)) close();
-    }).catch((error: unknown) => {
-      request.log.warn(error, 'job event failed');
-      close();
-    });
+    pending = pending
+      .then(async () => {
+        if (closed) return;
+        const job = await findJob(db, id);
+        if (!job || closed) return;
+        const data = JSON.stringify(jobView(job, await queuePosition(db, job)));
+        if (data !== last) {
+          last = data;
+          res.write(`event: job\ndata: ${data}\n\n`);
+        }
+        if (TERMINAL_STATUSES.includes(job.status)) close();
+      })
+      .catch((error: unknown) => {
+        request.log.warn(error, 'job event failed');
+        close();
+      });
   };
   const unwatch = events.watch(id, send);
   const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);

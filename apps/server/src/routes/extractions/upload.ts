@@ -74,7 +74,8 @@ export async function receiveUpload(request: FastifyRequest, dir: string, maxByt
     // @fastify/multipart's own limit errors (too many parts, a field too long).
     const status = (error as { statusCode?: number }).statusCode;
     if (status === 413) throw tooLarge(maxBytes);
-    if (status !== undefined && status >= 400 && status < 500) throw new UploadError(400, 'BAD_REQUEST', (error as Error).message);
+    if (status !== undefined && status >= 400 && status < 500)
+      throw new UploadError(400, 'BAD_REQUEST', (error as Error).message);
     throw error;
   }
 }
