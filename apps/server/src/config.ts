@@ -50,6 +50,8 @@ const envSchema = z.object({
   MAX_UPLOAD_MB: optional(positiveNumber(DEFAULT_MAX_UPLOAD_MB, { integer: true, max: 2048 })),
   EXTRACT_CONCURRENCY: optional(positiveNumber(DEFAULT_EXTRACT_CONCURRENCY, { integer: true, max: 16 })),
   EXTRACT_TIMEOUT_S: optional(positiveNumber(120, { integer: true, max: 3600 })),
+  // How long a dead process's jobs wait before another takes them (advanced; tests shorten it).
+  JOB_LEASE_S: optional(positiveNumber(30, { max: 3600 })),
   // Decimals allowed so tests can expire files within seconds.
   RETENTION_MINUTES: optional(positiveNumber(DEFAULT_RETENTION_MINUTES, { max: 7 * 24 * 60 })),
   // The site's address as visitors and search engines know it (canonical URLs, sitemap, robots.txt).
@@ -108,7 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`);
   }
   const { PORT, HOST, WEB_ROOT, LOG_LEVEL, NODE_ENV, PUBLIC_URL, DATA_DIR, DATABASE_URL } = parsed.data;
-  const { MAX_UPLOAD_MB, EXTRACT_CONCURRENCY, EXTRACT_TIMEOUT_S, RETENTION_MINUTES } = parsed.data;
+  const { MAX_UPLOAD_MB, EXTRACT_CONCURRENCY, EXTRACT_TIMEOUT_S, RETENTION_MINUTES, JOB_LEASE_S } = parsed.data;
   return {
     port: PORT,
     host: HOST,
@@ -124,8 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     extractTimeoutMs: EXTRACT_TIMEOUT_S * 1000,
     retentionMs: Math.round(RETENTION_MINUTES * 60_000),
     jobs: {
-      // A dead process's jobs are taken over after this long.
-      leaseMs: 30_000,
+      leaseMs: Math.round(JOB_LEASE_S * 1000),
       pollMs: 2_000,
       sweepIntervalMs: 60_000,
       maxQueued: 50,

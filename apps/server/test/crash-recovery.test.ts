@@ -1,0 +1,127 @@
+// The queue survives a crash: a server process killed with SIGKILL in the middle of extractions is
+// started again on the same data, and every job ends completed or failed with a code, none stays
+// queued or running, and no upload or partial output is left on disk.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { zipSync } from 'fflate';
+import { afterAll, describe, expect, it } from 'vitest';
+import { corpusCase } from '../../../e2e/support/corpus.js';
+import { multipart, type JobAnswer } from './extraction-api.js';
+import { createTestSchema, POSTGRES_URL, type TestSchema } from './postgres-schema.js';
+
+const SERVER = fileURLToPath(new URL('../dist/server.js', import.meta.url));
+const WEB_ROOT = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [SERVER], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', WEB_ROOT, LOG_LEVEL: 'error' },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (
+      await fetch(`${url}/healthz`).then(
+        (res) => res.ok,
+        () => false,
+      )
+    )
+      return { url, child };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('server did not start');
+}
+
+async function post(url: string, parts: string[], password?: string): Promise<string> {
+  const { payload, headers } = await multipart({ parts, password: password ?? null });
+  const res = await fetch(`${url}/api/extractions`, { method: 'POST', body: payload, headers });
+  expect(res.status).toBe(202);
+  return ((await res.json()) as { id: string }).id;
+}
+
+const job = async (url: string, id: string) => (await (await fetch(`${url}/api/extractions/${id}`)).json()) as JobAnswer;
+
+const DATABASES = [
+  { name: 'PGlite', schema: async (): Promise<TestSchema | null> => null },
+  ...(POSTGRES_URL ? [{ name: 'PostgreSQL', schema: () => createTestSchema(POSTGRES_URL ?? '') }] : []),
+];
+
+describe.each(DATABASES)('a server killed mid-extraction ($name)', ({ schema: createSchema }) => {
+  const cleanups: (() => Promise<unknown>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  it('finishes or fails every job after a restart, leaving nothing behind', { timeout: 120_000 }, async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'archive-opener-crash-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const schema = await createSchema();
+    if (schema) cleanups.push(() => schema.drop());
+    const env = {
+      DATA_DIR: dataDir,
+      ...(schema ? { DATABASE_URL: schema.url } : {}),
+      EXTRACT_CONCURRENCY: '1',
+      JOB_LEASE_S: '2',
+    };
+    // 40 MB of stored random data: long enough to be caught running.
+    const big = join(dataDir, 'big.zip');
+    await writeFile(big, zipSync({ 'a.bin': randomBytes(20 << 20), 'b.bin': randomBytes(20 << 20) }, { level: 0 }));
+    const small = corpusCase('libarchive/test_compat_zip_5.zip');
+    const secret = corpusCase('py7zr/encrypted_3.7z');
+
+    let server = await startServer(env);
+    const ids = [
+      await post(server.url, [big]),
+      await post(server.url, small.parts),
+      await post(server.url, secret.parts, secret.password ?? ''),
+      await post(server.url, small.parts),
+    ];
+    for (let seen = false; !seen;) {
+      seen = (await job(server.url, ids[0] ?? '')).status === 'running';
+      if (!seen) await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    server.child.kill('SIGKILL');
+    await new Promise((resolve) => server.child.once('exit', resolve));
+
+    server = await startServer(env);
+    cleanups.push(async () => server.child.kill('SIGKILL'));
+    const ended: JobAnswer[] = [];
+    for (const id of ids) {
+      for (;;) {
+        const current = await job(server.url, id);
+        if (!['queued', 'running'].includes(current.status)) {
+          ended.push(current);
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    for (const answer of ended) {
+      expect(['completed', 'failed']).toContain(answer.status);
+      if (answer.status === 'failed') expect(answer.error?.code).toMatch(/^[A-Z_]+$/);
+    }
+    // Only the dead process knew the password: that job cannot be run by anyone else.
+    expect(ended[2]?.status).toBe('failed');
+    expect(ended[2]?.error?.code).toBe('INTERNAL');
+    expect(ended[0]?.status).toBe('completed');
+    expect(ended[1]?.status).toBe('completed');
+    expect(await readdir(join(dataDir, 'uploads'))).toEqual([]);
+    const completed = ended.filter((answer) => answer.status === 'completed').map((answer) => answer.id);
+    expect((await readdir(join(dataDir, 'files'))).sort()).toEqual(completed.sort());
+  });
+});
