@@ -12,6 +12,7 @@ import { errorText, fmtRatio, fmtSeconds, median, RUNS, run } from './measure.js
 import { ensureTools, FORMATS, toolVersions, type Format } from './native-tools.js';
 import { peakRss, timeNative, timeOurs, timeSevenZipTarGz, type Timing } from './node-host.js';
 import { auditLines, auditSite, type PageAudit } from './lighthouse.js';
+import { timeServer, type ServerResults } from './server.js';
 import { timeSite, type SiteResults } from './site.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -165,12 +166,30 @@ async function main(): Promise<void> {
     if (!tools.chromium) throw new Error('chromium is not installed');
     return timeSite(inputs.archives);
   });
+  log('server: two uploads at once (peak RSS), then upload → manifest against the CLI');
+  const server = await phase('server', () => timeServer(inputs.archives, join(WORK, 'out')));
   log('lighthouse: / and /ar/privacy, mobile emulation with simulated slow 4G');
   const audits = await phase('lighthouse', () => {
     if (!tools.chromium) throw new Error('chromium is not installed');
     return auditSite();
   });
-  await report(rows, inputs, site, audits);
+  await report(rows, inputs, site, audits, server);
+}
+
+/** Server extraction: peak memory with two jobs at once, upload → manifest against the CLI. */
+function serverLines(server: ServerResults | undefined, missed: string[]): string[] {
+  if (!server) return ['server: not measured (see notes)'];
+  if (server.peakRssMB > GOALS.rssMB) missed.push('server RSS');
+  const lines = [
+    `server: peak RSS ${server.peakRssMB.toFixed(0)} MB with zip and 7z extracting at once (goal ≤ ${GOALS.rssMB} MB)`,
+    `${'format'.padEnd(9)}${'upload→manifest'.padEnd(17)}${'CLI'.padEnd(9)}ratio CLI ÷ server (median of ${RUNS})`,
+  ];
+  for (const format of FORMATS) {
+    const viaServer = median(server.uploadToManifest[format] ?? []);
+    const cli = median(server.cli[format] ?? []);
+    lines.push(`${format.padEnd(9)}${fmtSeconds(viaServer).padEnd(17)}${fmtSeconds(cli).padEnd(9)}${fmtRatio(cli / viaServer)}`);
+  }
+  return lines;
 }
 
 /** The website's own figures: initial JavaScript and drop → listed → all files shown. */
@@ -201,6 +220,7 @@ async function report(
   inputs: Inputs,
   site: SiteResults | undefined,
   audits: PageAudit[] | undefined,
+  server: ServerResults | undefined,
 ): Promise<void> {
   const pad = (s: string, n: number) => s.padEnd(n);
   const lines = [
@@ -224,6 +244,7 @@ async function report(
     if (r.rssMB !== undefined && r.rssMB > GOALS.rssMB) missed.push(`RSS ${format}`);
   }
   lines.push(...siteLines(site, missed));
+  lines.push(...serverLines(server, missed));
   lines.push(...(audits ? auditLines(audits) : ['lighthouse: not measured (see notes)']));
   for (const audit of audits ?? []) {
     const { performance, accessibility, seo } = audit.scores;
@@ -254,6 +275,7 @@ async function report(
     goals: GOALS,
     formats: rows,
     lighthouse: audits,
+    server,
     site: site && {
       initialJs: site.initialJs,
       formats: Object.fromEntries(

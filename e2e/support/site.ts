@@ -9,6 +9,8 @@ const WEB_ROOT = `${ROOT}apps/web/dist`;
 
 export interface RunningSite {
   url: string;
+  /** The server process (its worker threads included), for memory measurements. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -57,6 +59,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
   }
   return {
     url,
+    pid: child.pid ?? 0,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

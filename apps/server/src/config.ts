@@ -50,6 +50,8 @@ const envSchema = z.object({
   MAX_UPLOAD_MB: optional(positiveNumber(DEFAULT_MAX_UPLOAD_MB, { integer: true, max: 2048 })),
   EXTRACT_CONCURRENCY: optional(positiveNumber(DEFAULT_EXTRACT_CONCURRENCY, { integer: true, max: 16 })),
   EXTRACT_TIMEOUT_S: optional(positiveNumber(120, { integer: true, max: 3600 })),
+  // Uploads one address may start per 10 minutes (HTTP 429 beyond).
+  UPLOADS_PER_10_MIN: optional(positiveNumber(10, { integer: true, max: 100_000 })),
   // How long a dead process's jobs wait before another takes them (advanced; tests shorten it).
   JOB_LEASE_S: optional(positiveNumber(30, { max: 3600 })),
   // Decimals allowed so tests can expire files within seconds.
@@ -110,7 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`);
   }
   const { PORT, HOST, WEB_ROOT, LOG_LEVEL, NODE_ENV, PUBLIC_URL, DATA_DIR, DATABASE_URL } = parsed.data;
-  const { MAX_UPLOAD_MB, EXTRACT_CONCURRENCY, EXTRACT_TIMEOUT_S, RETENTION_MINUTES, JOB_LEASE_S } = parsed.data;
+  const { MAX_UPLOAD_MB, EXTRACT_CONCURRENCY, EXTRACT_TIMEOUT_S, RETENTION_MINUTES, JOB_LEASE_S, UPLOADS_PER_10_MIN } = parsed.data;
   return {
     port: PORT,
     host: HOST,
@@ -131,7 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sweepIntervalMs: 60_000,
       maxQueued: 50,
       // The original product's advice ("wait a few minutes"), as a limit: 10 uploads per 10 minutes.
-      uploadRate: { max: 10, timeWindowMs: 10 * 60_000 },
+      uploadRate: { max: UPLOADS_PER_10_MIN, timeWindowMs: 10 * 60_000 },
     },
     isProduction: NODE_ENV === 'production',
   };

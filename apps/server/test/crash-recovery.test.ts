@@ -49,7 +49,7 @@ async function startServer(env: Record<string, string>): Promise<{ url: string; 
 
 async function post(url: string, parts: string[], password?: string): Promise<string> {
   const { payload, headers } = await multipart({ parts, password: password ?? null });
-  const res = await fetch(`${url}/api/extractions`, { method: 'POST', body: payload, headers });
+  const res = await fetch(`${url}/api/extractions`, { method: 'POST', body: new Uint8Array(payload), headers });
   expect(res.status).toBe(202);
   return ((await res.json()) as { id: string }).id;
 }
