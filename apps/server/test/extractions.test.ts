@@ -140,8 +140,15 @@ describe('limits and schedules', () => {
     try {
       const zip = corpusCase('libarchive/test_compat_zip_5.zip');
       const answers = [];
-      for (let i = 0; i < 3; i += 1) answers.push((await upload(app, { parts: zip.parts }, '10.0.0.1')).statusCode);
-      expect(answers).toEqual([202, 202, 429]);
+      for (let i = 0; i < 3; i += 1) answers.push(await upload(app, { parts: zip.parts }, '10.0.0.1'));
+      expect(answers.map((res) => res.statusCode)).toEqual([202, 202, 429]);
+      expect(answers[2]?.json()).toEqual({
+        error: {
+          code: 'RATE_LIMITED',
+          message: expect.stringMatching(/^Rate limit exceeded: too many requests\. Please try again in \d+/) as string,
+        },
+      });
+      expect(answers[2]?.headers['retry-after']).toBeDefined();
       // Another client is not affected.
       expect((await upload(app, { parts: zip.parts }, '10.0.0.2')).statusCode).toBe(202);
     } finally {

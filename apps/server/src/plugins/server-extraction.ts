@@ -34,7 +34,16 @@ export async function serverExtraction(app: FastifyInstance, config: Config): Pr
     leaseMs: config.jobs.leaseMs,
     pollMs: config.jobs.pollMs,
   });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, {
+    global: false,
+    // Thrown as an error with a code, which the API's error handler turns into its one shape; the
+    // words "rate limit" are what the original product's client looks for.
+    errorResponseBuilder: (_request, context) =>
+      Object.assign(new Error(`Rate limit exceeded: too many requests. Please try again in ${context.after}.`), {
+        statusCode: context.statusCode,
+        code: 'RATE_LIMITED',
+      }),
+  });
   await app.register(extractions, {
     db,
     storage,

@@ -1,25 +1,30 @@
 // The server-extraction API: upload, status, live events, file bytes, all files as one ZIP, and
-// deletion. Thin handlers; the queue, storage and SQL live in jobs/ and storage/.
+// deletion, plus the original product's extract-archive call (legacy-extract-archive.ts). Thin
+// handlers; the queue, storage and SQL live in jobs/ and storage/.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import fastifyMultipart from '@fastify/multipart';
+// The rate-limit plugin's additions to the instance type (app.rateLimit); it is registered by server-extraction.ts.
+import type {} from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { downloadZip } from 'client-zip';
 import { create as contentDisposition } from 'content-disposition';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Database } from '../../db/database.js';
-import { countQueued, expireJob, failJob, findJob, insertJob, queuePosition } from '../../jobs/extraction-jobs-repository.js';
+import { expireJob, failJob, findJob, queuePosition } from '../../jobs/extraction-jobs-repository.js';
 import type { ExtractionRunner } from '../../jobs/extraction-runner.js';
 import type { JobEvents } from '../../jobs/job-events.js';
 import { isJobId, newJobId } from '../../jobs/job-id.js';
 import type { Job } from '../../jobs/job-types.js';
 import type { PasswordVault } from '../../jobs/password-vault.js';
 import type { JobStorage } from '../../storage/job-storage.js';
+import { enqueueJob, QUEUE_FULL, queueIsFull } from './enqueue-job.js';
 import { streamJobEvents } from './job-event-stream.js';
 import { apiError, jobView } from './job-view.js';
+import legacyExtractArchive from './legacy-extract-archive.js';
 import { safeContentType } from './safe-content-type.js';
 import { receiveUpload, UploadError } from './upload.js';
 
@@ -40,6 +45,16 @@ export interface ExtractionRoutesOptions {
 
 const extractions: FastifyPluginAsync<ExtractionRoutesOptions> = async (app, options) => {
   const { db, storage, events, passwords, runner } = options;
+  // Every refusal of the API in one shape, `{ error: { code, message } }`; unexpected failures
+  // never show their details to the client (they are logged).
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error(error);
+      return reply.code(500).send(apiError('INTERNAL', 'Something went wrong on our side.'));
+    }
+    return reply.code(status).send(apiError(error.code ?? 'BAD_REQUEST', error.message));
+  });
   await app.register(fastifyMultipart);
   // Only for reply.sendFile (Range, ETag, streaming) under DATA_DIR/files; nothing is served by URL.
   await app.register(fastifyStatic, { root: join(storage.root, 'files'), serve: false, decorateReply: true });
@@ -50,38 +65,34 @@ const extractions: FastifyPluginAsync<ExtractionRoutesOptions> = async (app, opt
     return job;
   }
 
-  app.post(
-    '/api/extractions',
-    { config: { rateLimit: { max: options.uploadRate.max, timeWindow: options.uploadRate.timeWindowMs } } },
-    async (request, reply) => {
-      if (!request.isMultipart())
-        return reply.code(415).send(apiError('UNSUPPORTED_MEDIA_TYPE', 'Send the archive as multipart/form-data.'));
-      if ((await countQueued(db)) >= options.maxQueued)
-        return reply.code(429).send(apiError('QUEUE_FULL', 'Too many archives are waiting. Please try again in a few minutes.'));
-      const id = newJobId();
-      let upload;
-      try {
-        upload = await receiveUpload(request, storage.uploadDir(id), options.maxUploadBytes);
-      } catch (error) {
-        if (error instanceof UploadError) return reply.code(error.status).send(apiError(error.code, error.message));
-        throw error;
-      }
-      if (upload.password !== undefined) passwords.keep(id, upload.password);
-      const job = await insertJob(db, {
-        id,
-        mode: 'server',
-        archiveName: upload.archiveName,
-        archiveSize: upload.bytes,
-        parts: upload.parts,
-        passwordHolder: upload.password === undefined ? null : options.owner,
-        holdMs: options.leaseMs,
-        clientKey: null,
-      });
-      await events.queued();
-      runner.wake();
-      return reply.code(202).send({ id, status: job.status, queuePosition: await queuePosition(db, job) });
-    },
-  );
+  // One count of uploads per client for this route and POST /api/extract-archive together, so
+  // that alternating between them does not double a client's share of the queue.
+  const uploadRateLimit = app.rateLimit({ max: options.uploadRate.max, timeWindow: options.uploadRate.timeWindowMs });
+
+  app.post('/api/extractions', { onRequest: uploadRateLimit }, async (request, reply) => {
+    if (!request.isMultipart())
+      return reply.code(415).send(apiError('UNSUPPORTED_MEDIA_TYPE', 'Send the archive as multipart/form-data.'));
+    if (await queueIsFull(db, options.maxQueued)) return reply.code(429).send(QUEUE_FULL);
+    const id = newJobId();
+    let upload;
+    try {
+      upload = await receiveUpload(request, storage.uploadDir(id), options.maxUploadBytes);
+    } catch (error) {
+      if (error instanceof UploadError) return reply.code(error.status).send(apiError(error.code, error.message));
+      throw error;
+    }
+    const job = await enqueueJob(options, {
+      id,
+      mode: 'server',
+      archiveName: upload.archiveName,
+      archiveSize: upload.bytes,
+      parts: upload.parts,
+      password: upload.password,
+    });
+    return reply.code(202).send({ id, status: job.status, queuePosition: await queuePosition(db, job) });
+  });
+
+  await app.register(legacyExtractArchive, { ...options, uploadRateLimit });
 
   app.get<{ Params: { id: string } }>('/api/extractions/:id', async (request, reply) => {
     const job = await loadJob(request.params.id, reply);

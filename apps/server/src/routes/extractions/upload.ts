@@ -31,7 +31,8 @@ export class UploadError extends Error {
 }
 
 const MAX_PARTS = 100;
-const MAX_PASSWORD_BYTES = 1024;
+/** The longest password accepted (UTF-8 bytes), by every upload route. */
+export const MAX_PASSWORD_BYTES = 1024;
 
 export async function receiveUpload(request: FastifyRequest, dir: string, maxBytes: number): Promise<ReceivedUpload> {
   await mkdir(dir, { recursive: true });
@@ -80,6 +81,7 @@ export async function receiveUpload(request: FastifyRequest, dir: string, maxByt
   }
 }
 
-function tooLarge(maxBytes: number): UploadError {
+/** The 413 of every upload route, whichever way the archive arrives. */
+export function tooLarge(maxBytes: number): UploadError {
   return new UploadError(413, 'PAYLOAD_TOO_LARGE', `The archive is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`);
 }
