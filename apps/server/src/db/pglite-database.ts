@@ -1,8 +1,11 @@
 // Embedded PostgreSQL (WebAssembly) for a single server process: nothing to install, the data
 // lives in DATA_DIR. PGlite is one connection, so it queues every statement itself: a
 // transaction holds its mutex from BEGIN to COMMIT and other callers wait.
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
 import { assertChannelName } from './channel-name.js';
 import type { Database, QueryResult } from './database.js';
@@ -10,8 +13,15 @@ import type { Database, QueryResult } from './database.js';
 /** Pass as `dataDir` for a throwaway database that lives only in memory (tests). */
 export const IN_MEMORY = 'memory://';
 
+/**
+ * The site's database is small: PostgreSQL's default 128 MB of shared buffers would only cost
+ * memory (measured: ~100 MB of resident memory saved with 16 MB).
+ */
+const POSTGRESQL_CONF = 'shared_buffers=16MB';
+
 export async function openPgliteDatabase(dataDir: string): Promise<Database> {
-  const pg = dataDir === IN_MEMORY ? await PGlite.create() : await PGlite.create(await createDataFolder(dataDir));
+  const options = { postgresqlconf: POSTGRESQL_CONF };
+  const pg = dataDir === IN_MEMORY ? await PGlite.create(options) : await PGlite.create(await createDataFolder(dataDir), options);
   let closing: Promise<void> | undefined;
 
   return {
@@ -43,7 +53,24 @@ async function createDataFolder(dataDir: string): Promise<string> {
   // Absolute, so a relative DATA_DIR can never be mistaken for one of PGlite's `scheme://` prefixes.
   const folder = join(resolve(dataDir), 'pgdata');
   await mkdir(folder, { recursive: true });
+  if (!existsSync(join(folder, 'PG_VERSION'))) await initializeInChild(folder);
   return folder;
+}
+
+async function initializeInChild(folder: string): Promise<void> {
+  const fromSource = import.meta.url.endsWith('.ts');
+  const script = fileURLToPath(new URL(fromSource ? './pglite-init.ts' : './pglite-init.js', import.meta.url));
+  const child = spawn(process.execPath, [...(fromSource ? ['--import', 'tsx'] : []), script, folder, POSTGRESQL_CONF], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  await new Promise<void>((resolveInit, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolveInit() : reject(new Error(`PGlite initialisation failed (${code}): ${stderr}`)),
+    );
+  });
 }
 
 /**
