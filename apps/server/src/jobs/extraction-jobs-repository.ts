@@ -246,11 +246,19 @@ export async function recoverAbandonedJobs(db: Queryable): Promise<Recovered> {
   return { requeued: requeued.map((row) => row.id), failed: failed.map((row) => row.id) };
 }
 
-/** Completed jobs past their retention: their files go, and with them every file name. */
-export async function expireDueJobs(db: Queryable): Promise<string[]> {
+/**
+ * Completed jobs past their retention: their files go, and with them every file name. A failed
+ * job's archive name is kept no longer than a completed one's.
+ */
+export async function expireDueJobs(db: Queryable, retentionMs: number): Promise<string[]> {
   const { rows } = await db.query<{ id: string }>(
     `UPDATE extraction_jobs SET status = 'expired', files = NULL, archive_name = NULL
      WHERE status = 'completed' AND expires_at <= now() RETURNING id`,
+  );
+  await db.query(
+    `UPDATE extraction_jobs SET archive_name = NULL
+     WHERE status = 'failed' AND archive_name IS NOT NULL AND finished_at <= now() - $1 * interval '1 millisecond'`,
+    [retentionMs],
   );
   return rows.map((row) => row.id);
 }

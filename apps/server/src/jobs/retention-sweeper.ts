@@ -18,12 +18,14 @@ export async function sweepOnce({
   db,
   storage,
   events,
+  retentionMs,
 }: {
   db: Database;
   storage: JobStorage;
   events: JobEvents;
+  retentionMs: number;
 }): Promise<void> {
-  for (const id of await expireDueJobs(db)) {
+  for (const id of await expireDueJobs(db, retentionMs)) {
     await storage.removeFiles(id);
     await events.changed(id);
   }
@@ -41,7 +43,7 @@ export async function sweepOnce({
 }
 
 export function startRetentionSweeper(
-  deps: { db: Database; storage: JobStorage; events: JobEvents; log: FastifyBaseLogger },
+  deps: { db: Database; storage: JobStorage; events: JobEvents; log: FastifyBaseLogger; retentionMs: number },
   intervalMs: number,
 ): () => void {
   let running = false;

@@ -59,7 +59,10 @@ export async function serverExtraction(app: FastifyInstance, config: Config): Pr
   let stopSweeper = () => {};
   app.addHook('onReady', async () => {
     await runner.start();
-    stopSweeper = startRetentionSweeper({ db, storage, events, log: app.log }, config.jobs.sweepIntervalMs);
+    stopSweeper = startRetentionSweeper(
+      { db, storage, events, log: app.log, retentionMs: config.retentionMs },
+      config.jobs.sweepIntervalMs,
+    );
   });
   app.addHook('onClose', async () => {
     stopSweeper();
