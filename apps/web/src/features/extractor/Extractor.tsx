@@ -1,8 +1,10 @@
+import { DEFAULT_EXTRACT_CONCURRENCY } from '@archive-opener/shared';
+import { Hourglass } from 'lucide-react';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button';
 import { formatBytes } from '../../lib/format-size';
-import { MAX_BROWSER_ARCHIVE_BYTES } from '@archive-opener/shared';
+import { ServerModeSwitch } from '../server-extraction/ServerModeSwitch';
 import { Announcer } from './Announcer';
 import { DropZone } from './DropZone';
 import { PasswordField } from './PasswordField';
@@ -26,7 +28,8 @@ export function Extractor() {
     passwordInput.current?.focus();
   }, []);
   const extractor = useExtractor({ onPasswordProblem });
-  const { jobs, files, busy, percent, completion } = extractor;
+  const { jobs, files, busy, percent, completion, mode, queuePosition } = extractor;
+  const server = mode === 'server';
 
   const onFiles = (dropped: File[]) => {
     extractor.addFiles(dropped);
@@ -39,6 +42,8 @@ export function Extractor() {
 
   const finished = jobs.filter((job) => job.status === 'done' || job.status === 'failed' || job.status === 'cancelled').length;
   const single = jobs.length === 1 ? (jobs[0]?.name ?? null) : null;
+  const queueNotice =
+    queuePosition === null ? null : t('extractor.queue', { position: queuePosition, concurrency: DEFAULT_EXTRACT_CONCURRENCY });
 
   return (
     <>
@@ -58,7 +63,9 @@ export function Extractor() {
         )}
         {jobs.length > 0 && (
           <p className="text-xs text-muted-foreground">
-            {t('extractor.selection.maxNote', { size: formatBytes(MAX_BROWSER_ARCHIVE_BYTES) })}
+            {t(server ? 'extractor.selection.maxNoteServer' : 'extractor.selection.maxNote', {
+              size: formatBytes(extractor.maxBytes),
+            })}
           </p>
         )}
         <PasswordField
@@ -67,10 +74,21 @@ export function Extractor() {
           onSubmit={start}
           inputRef={passwordInput}
           invalid={passwordProblem}
+          server={server}
         />
+        <ServerModeSwitch mode={mode} onChange={extractor.setMode} disabled={busy} />
         <Button size="lg" className="w-full" onClick={start} disabled={!extractor.canExtract} aria-busy={busy}>
           {busy ? t('extractor.extracting') : t('extractor.extractButton')}
         </Button>
+        {queueNotice && (
+          <p
+            data-queue-position={queuePosition}
+            className="flex items-start gap-2 rounded-lg border border-border bg-muted/50 p-3 text-sm"
+          >
+            <Hourglass aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
+            {queueNotice}
+          </p>
+        )}
         {(busy || percent > 0) && (
           <Suspense fallback={null}>
             <ProgressPanel
@@ -80,10 +98,13 @@ export function Extractor() {
               total={jobs.length}
               onCancel={extractor.cancel}
               clock={extractor.clock}
+              uploading={extractor.runMode === 'server'}
             />
           </Suspense>
         )}
       </section>
+      {/* Said once per position, like the completion below. */}
+      {queueNotice && <Announcer key={`queue-${queuePosition}`} message={queueNotice} />}
       {completion && (
         <Announcer
           key={completion.runId}

@@ -8,9 +8,11 @@ interface PasswordFieldProps {
   onSubmit: () => void;
   inputRef?: Ref<HTMLInputElement>;
   invalid?: boolean;
+  /** Server mode: the note says where the password goes instead of "never sent". */
+  server?: boolean;
 }
 
-export function PasswordField({ value, onChange, onSubmit, inputRef, invalid = false }: PasswordFieldProps) {
+export function PasswordField({ value, onChange, onSubmit, inputRef, invalid = false, server = false }: PasswordFieldProps) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   const id = useId();
@@ -48,7 +50,7 @@ export function PasswordField({ value, onChange, onSubmit, inputRef, invalid = f
         </button>
       </div>
       <p id={`${id}-note`} className="mt-1.5 text-xs text-muted-foreground">
-        {t('extractor.password.note')}
+        {t(server ? 'extractor.password.noteServer' : 'extractor.password.note')}
       </p>
     </div>
   );

@@ -14,9 +14,11 @@ interface ProgressPanelProps {
   total: number;
   onCancel: () => void;
   clock: RunClock | null;
+  /** Server mode: the first step is the upload. */
+  uploading?: boolean;
 }
 
-export default function ProgressPanel({ percent, running, done, total, onCancel, clock }: ProgressPanelProps) {
+export default function ProgressPanel({ percent, running, done, total, onCancel, clock, uploading = false }: ProgressPanelProps) {
   const { t } = useTranslation();
   const rounded = Math.floor(percent);
   const secondsLeft = running ? estimateSecondsLeft(percent, clock) : null;
@@ -66,7 +68,7 @@ export default function ProgressPanel({ percent, running, done, total, onCancel,
                 <Circle aria-hidden className="size-4 shrink-0" />
               )}
               <span>
-                {t(`extractor.progress.steps.${step}`)}
+                {t(`extractor.progress.steps.${uploading && step === 'reading' ? 'uploading' : step}`)}
                 <span className="sr-only"> ({t(`extractor.progress.stepState.${state}`)})</span>
               </span>
             </li>

@@ -8,7 +8,9 @@ import {
   newJobId,
   openedArchiveIds,
   runnable,
+  serverQueuePosition,
   summarizeListing,
+  withLimit,
   type ArchiveJob,
 } from './archive-jobs';
 
@@ -102,5 +104,34 @@ describe('nested archives', () => {
     const files = [outer, inner, deepest];
     expect(files.map((file) => nestingDepth(file, files))).toEqual([0, 1, 2]);
     expect([...openedArchiveIds(files)]).toEqual(['outer', 'inner']);
+  });
+});
+
+describe('server mode in the batch', () => {
+  it('re-reads "too large" from the chosen mode for archives not yet extracted', () => {
+    const jobs = add([], selection('small.zip', 10), selection('mid.zip', 60));
+    expect(withLimit(jobs, 100)).toBe(jobs);
+    const server = withLimit(jobs, 50);
+    expect(server.map((job) => job.tooLarge)).toEqual([false, true]);
+    expect(runnable(server).map((job) => job.name)).toEqual(['small.zip']);
+    // An archive already extracted is never marked afterwards.
+    const done = jobsReducer(jobs, { type: 'done', id: jobs[1]!.id, files: [] });
+    expect(withLimit(done, 50)[1]?.tooLarge).toBe(false);
+  });
+
+  it('shows the smallest server queue position of the batch and forgets it once a job ends', () => {
+    let jobs = add([], selection('a.zip', 10), selection('b.zip', 10));
+    const [a, b] = jobs.map((job) => job.id) as [string, string];
+    jobs = jobsReducer(jobs, { type: 'queue', ids: [a, b] });
+    jobs = jobsReducer(jobs, { type: 'start', id: a });
+    jobs = jobsReducer(jobs, { type: 'start', id: b });
+    expect(serverQueuePosition(jobs)).toBeNull();
+    jobs = jobsReducer(jobs, { type: 'serverQueue', id: a, position: 4 });
+    jobs = jobsReducer(jobs, { type: 'serverQueue', id: b, position: 5 });
+    expect(serverQueuePosition(jobs)).toBe(4);
+    jobs = jobsReducer(jobs, { type: 'serverQueue', id: a, position: null });
+    expect(serverQueuePosition(jobs)).toBe(5);
+    jobs = jobsReducer(jobs, { type: 'failed', id: b, error: { code: 'CANCELLED', message: '' } });
+    expect(serverQueuePosition(jobs)).toBeNull();
   });
 });

@@ -15,9 +15,11 @@ export type JobStatus = 'ready' | 'queued' | 'running' | 'done' | 'failed' | 'ca
 export interface ArchiveJob extends ArchiveSelection {
   id: string;
   status: JobStatus;
-  /** Larger than the browser mode accepts: shown, never extracted. */
+  /** Larger than the chosen mode accepts: shown, never extracted. */
   tooLarge: boolean;
   percent: number;
+  /** Its place in the server's queue while it waits there (server mode). */
+  serverQueue?: number;
   error?: ErrorShape;
   /** Its files, nested archives' files included, once extracted. */
   files: ExtractedFile[];
@@ -33,6 +35,7 @@ export type JobAction =
   | { type: 'queue'; ids: string[] }
   | { type: 'start'; id: string }
   | { type: 'progress'; id: string; percent: number }
+  | { type: 'serverQueue'; id: string; position: number | null }
   | { type: 'done'; id: string; files: ExtractedFile[] }
   | { type: 'failed'; id: string; error: ErrorShape }
   | { type: 'nested'; id: string; files: ExtractedFile[] };
@@ -78,19 +81,24 @@ export function jobsReducer(jobs: ArchiveJob[], action: JobAction): ArchiveJob[]
       return [];
     case 'queue':
       return jobs.map((job) =>
-        action.ids.includes(job.id) ? { ...job, status: 'queued', percent: 0, files: [], error: undefined } : job,
+        action.ids.includes(job.id)
+          ? { ...job, status: 'queued', percent: 0, files: [], error: undefined, serverQueue: undefined }
+          : job,
       );
     case 'start':
       return update(jobs, action.id, { status: 'running' });
     case 'progress':
       return update(jobs, action.id, { percent: action.percent });
+    case 'serverQueue':
+      return update(jobs, action.id, { serverQueue: action.position ?? undefined });
     case 'done':
-      return update(jobs, action.id, { status: 'done', percent: 100, files: action.files });
+      return update(jobs, action.id, { status: 'done', percent: 100, files: action.files, serverQueue: undefined });
     case 'failed':
       return update(jobs, action.id, {
         status: action.error.code === 'CANCELLED' ? 'cancelled' : 'failed',
         error: action.error,
         percent: 0,
+        serverQueue: undefined,
       });
     case 'nested':
       return jobs.map((job) => (job.id === action.id ? { ...job, files: [...job.files, ...action.files] } : job));
@@ -99,6 +107,29 @@ export function jobsReducer(jobs: ArchiveJob[], action: JobAction): ArchiveJob[]
 
 function update(jobs: ArchiveJob[], id: string, patch: Partial<ArchiveJob>): ArchiveJob[] {
   return jobs.map((job) => (job.id === id ? { ...job, ...patch } : job));
+}
+
+/**
+ * The jobs as the chosen mode sees them: an archive not yet extracted is too large when it is
+ * above that mode's limit (switching to server mode refuses what the browser would open).
+ * Unchanged jobs keep their identity.
+ */
+export function withLimit(jobs: ArchiveJob[], maxBytes: number): ArchiveJob[] {
+  let changed = false;
+  const limited = jobs.map((job) => {
+    const waiting = job.status === 'ready' || job.status === 'failed' || job.status === 'cancelled';
+    const tooLarge = job.size > maxBytes;
+    if (!waiting || job.tooLarge === tooLarge) return job;
+    changed = true;
+    return { ...job, tooLarge };
+  });
+  return changed ? limited : jobs;
+}
+
+/** The smallest queue position of the batch's archives waiting on the server, or null. */
+export function serverQueuePosition(jobs: readonly ArchiveJob[]): number | null {
+  const positions = jobs.flatMap((job) => (job.status === 'running' && job.serverQueue ? [job.serverQueue] : []));
+  return positions.length > 0 ? Math.min(...positions) : null;
 }
 
 /** The batch's progress: each running or finished job weighted by its size. */

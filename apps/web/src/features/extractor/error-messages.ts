@@ -1,13 +1,19 @@
 import type { ErrorShape, LimitName } from '@archive-opener/shared';
 import type { TFunction } from 'i18next';
+import { serverProblemOf, serverProblemText } from '../server-extraction/problems';
 
 export interface ErrorText {
   title: string;
   text: string;
 }
 
-/** The engine's error codes as translated toast texts: never its English messages. */
+/**
+ * The engine's error codes as translated toast texts: never its English messages. A server
+ * extraction's own problems (too large, rate limit, timeout…) travel in the same shape.
+ */
 export function errorText(error: ErrorShape, t: TFunction): ErrorText {
+  const problem = serverProblemOf(error);
+  if (problem) return serverProblemText(problem, t);
   const details = error.details ?? {};
   switch (error.code) {
     case 'PASSWORD_REQUIRED':

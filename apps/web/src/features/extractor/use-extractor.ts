@@ -1,9 +1,13 @@
-import { BROWSER_LIMITS, MAX_BROWSER_ARCHIVE_BYTES, type ErrorShape } from '@archive-opener/shared';
+import { BROWSER_LIMITS, type ErrorShape } from '@archive-opener/shared';
 import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/toast/notify';
-import type { ExtractedFile } from '../file-manager/extracted-file';
 import { formatBytes } from '../../lib/format-size';
+import type { ExtractedFile } from '../file-manager/extracted-file';
+import { fileBlob } from '../file-manager/file-bytes';
+import { maxArchiveBytes, type ExtractionMode } from '../server-extraction/extraction-mode';
+import { useExtractionMode } from '../server-extraction/use-extraction-mode';
+import { useKeepAlive } from '../server-extraction/use-keep-alive';
 import {
   batchPercent,
   isBusy,
@@ -12,11 +16,14 @@ import {
   newJobId,
   openedArchiveIds,
   runnable,
+  serverQueuePosition,
   summarizeListing,
+  withLimit,
 } from './archive-jobs';
-import { ExtractionError, extractInWorker, listInWorker, type EngineRun } from './engine-client';
+import { extractInWorker, listInWorker, type EngineRun } from './engine-client';
 import { errorText } from './error-messages';
-import { percentFor, type RunClock } from './progress-model';
+import { asShape, runJob } from './job-runner';
+import type { RunClock } from './progress-model';
 import { runBatch } from './run-batch';
 import { toExtractedFiles } from './to-extracted-files';
 import { groupVolumes, withoutSystemFiles } from './volume-sets';
@@ -25,27 +32,39 @@ const SLOW_NOTICE_MS = 15_000;
 /** Names shown from the listing before extraction. */
 const LISTED_NAMES = 8;
 
-function asShape(error: unknown): ErrorShape {
-  if (error instanceof ExtractionError) return error.shape;
-  return { code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) };
-}
-
 export interface Completion {
   fileCount: number;
   /** Changes on every completed run, so the dialog reopens for a second batch with the same count. */
   runId: number;
 }
 
-/** The extractor's state and actions: the selection, runs in Web Workers, nested archives. */
+/**
+ * The extractor's state and actions: the selection, runs in Web Workers or on the server (the
+ * visitor's remembered choice), nested archives.
+ */
 export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => void }) {
   const { t } = useTranslation();
-  const [jobs, dispatch] = useReducer(jobsReducer, []);
+  const [mode, chooseMode] = useExtractionMode();
+  const maxBytes = maxArchiveBytes(mode);
+  const [stored, dispatch] = useReducer(jobsReducer, []);
+  const jobs = useMemo(() => withLimit(stored, maxBytes), [stored, maxBytes]);
   const [completion, setCompletion] = useState<Completion | null>(null);
   const [clock, setClock] = useState<RunClock | null>(null);
+  // The mode of the last run: the progress panel names its first step after it.
+  const [runMode, setRunMode] = useState<ExtractionMode>(mode);
   const [opening, setOpening] = useState<ReadonlySet<string>>(new Set());
-  const runs = useRef(new Map<string, EngineRun>());
+  const runs = useRef(new Map<string, EngineRun<ExtractedFile[]>>());
   const stopped = useRef(false);
   const engineLoaded = useRef(false);
+  useKeepAlive(mode === 'server');
+
+  const warnTooLarge = useCallback(
+    (limit: number) =>
+      notify.error(t('extractor.toasts.tooLarge.title'), {
+        description: t('extractor.toasts.tooLarge.text', { size: formatBytes(limit) }),
+      }),
+    [t],
+  );
 
   const showError = useCallback(
     (error: ErrorShape, archiveName: string) => {
@@ -61,9 +80,12 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
     (dropped: readonly File[]) => {
       const selections = groupVolumes(withoutSystemFiles(dropped)).map((selection) => ({ ...selection, id: newJobId() }));
       if (selections.length === 0) return;
-      dispatch({ type: 'add', selections, maxBytes: MAX_BROWSER_ARCHIVE_BYTES });
+      dispatch({ type: 'add', selections, maxBytes });
+      if (selections.some((selection) => selection.size > maxBytes)) warnTooLarge(maxBytes);
+      // Server mode is for devices that should not open archives themselves: nothing is listed.
+      if (mode === 'server') return;
       // List first (names, sizes, encryption) so the visitor sees what is inside at once.
-      const listable = selections.filter((selection) => selection.size <= MAX_BROWSER_ARCHIVE_BYTES);
+      const listable = selections.filter((selection) => selection.size <= maxBytes);
       void runBatch(listable, async (selection) => {
         dispatch({ type: 'listing', id: selection.id, listing: { state: 'listing' } });
         try {
@@ -82,12 +104,17 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
           });
         }
       });
-      if (selections.some((selection) => selection.size > MAX_BROWSER_ARCHIVE_BYTES))
-        notify.error(t('extractor.toasts.tooLarge.title'), {
-          description: t('extractor.toasts.tooLarge.text', { size: formatBytes(MAX_BROWSER_ARCHIVE_BYTES) }),
-        });
     },
-    [t],
+    [maxBytes, mode, warnTooLarge],
+  );
+
+  const setMode = useCallback(
+    (next: ExtractionMode) => {
+      chooseMode(next);
+      const limit = maxArchiveBytes(next);
+      if (runnable(stored).some((job) => job.size > limit)) warnTooLarge(limit);
+    },
+    [chooseMode, stored, warnTooLarge],
   );
 
   const extract = useCallback(
@@ -99,10 +126,18 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
       const startedAt = performance.now();
       setClock({ startedAt, updatedAt: startedAt });
       dispatch({ type: 'queue', ids: todo.map((job) => job.id) });
-      if (!engineLoaded.current)
-        notify.info(t('extractor.toasts.start.title'), { description: t('extractor.toasts.start.text') });
+      const runIn = mode;
+      setRunMode(runIn);
+      // The browser's engine loads once; the server is reached afresh every time.
+      if (runIn === 'server' || !engineLoaded.current)
+        notify.info(t('extractor.toasts.start.title'), {
+          description: t(runIn === 'server' ? 'extractor.server.toasts.start' : 'extractor.toasts.start.text'),
+        });
       const slow = setTimeout(
-        () => notify.info(t('extractor.toasts.slow.title'), { description: t('extractor.toasts.slow.text') }),
+        () =>
+          notify.info(t('extractor.toasts.slow.title'), {
+            description: t(runIn === 'server' ? 'extractor.server.toasts.slow' : 'extractor.toasts.slow.text'),
+          }),
         SLOW_NOTICE_MS,
       );
       const prefixWithName = jobs.filter((job) => !job.tooLarge).length > 1;
@@ -112,20 +147,29 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
         todo,
         async (job) => {
           dispatch({ type: 'start', id: job.id });
-          dispatch({ type: 'progress', id: job.id, percent: percentFor('processing') });
-          const run = extractInWorker(job.parts, {
-            ...(password ? { password } : {}),
-            onProgress: (progress) => {
-              dispatch({ type: 'progress', id: job.id, percent: percentFor('extracting', progress) });
+          let toldQueued = false;
+          const run = runJob(job, runIn, {
+            password,
+            prefix: prefixWithName ? job.name : '',
+            onPercent: (percent) => {
+              dispatch({ type: 'progress', id: job.id, percent });
               setClock({ startedAt, updatedAt: performance.now() });
+            },
+            onQueue: (position) => {
+              dispatch({ type: 'serverQueue', id: job.id, position });
+              // The spec's "queued" toast, once per archive; the notice then follows the position.
+              if (position !== null && !toldQueued) {
+                toldQueued = true;
+                notify.info(t('extractor.server.toasts.queued.title'), {
+                  description: t('extractor.server.toasts.queued.text', { position }),
+                });
+              }
             },
           });
           runs.current.set(job.id, run);
           try {
-            const result = await run.result;
-            engineLoaded.current = true;
-            dispatch({ type: 'progress', id: job.id, percent: percentFor('finalizing') });
-            const files = toExtractedFiles(result, { archiveName: job.name, prefix: prefixWithName ? job.name : '' });
+            const files = await run.result;
+            if (runIn === 'browser') engineLoaded.current = true;
             extracted += files.length;
             dispatch({ type: 'done', id: job.id, files });
             if (files.length === 0)
@@ -156,7 +200,7 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
         setCompletion({ fileCount: extracted, runId: Date.now() });
       }
     },
-    [jobs, t, showError],
+    [jobs, mode, t, showError],
   );
 
   const cancel = useCallback(() => {
@@ -176,9 +220,10 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
         return;
       }
       setOpening((ids) => new Set(ids).add(file.id));
-      const run = extractInWorker([new File([file.blob], file.name)], password ? { password } : {});
       try {
-        const result = await run.result;
+        // A server file is fetched first; the nested archive then opens in the page like any other.
+        const blob = await fileBlob(file);
+        const result = await extractInWorker([new File([blob], file.name)], password ? { password } : {}).result;
         const files = toExtractedFiles(result, { archiveName: file.name, prefix: file.path, parentId: file.id });
         dispatch({ type: 'nested', id: owner.id, files });
         if (files.length === 0)
@@ -202,6 +247,11 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
   const percent = busy || jobs.some((job) => job.status === 'done') ? batchPercent(jobs) : 0;
 
   return {
+    mode,
+    setMode,
+    runMode,
+    maxBytes,
+    queuePosition: serverQueuePosition(jobs),
     jobs,
     files,
     busy,

@@ -5,7 +5,8 @@ import type { ExtractedFile } from './extracted-file';
 /**
  * Saving extracted files to the visitor's device: one file, each file in turn, or one ZIP made in
  * the page by client-zip (stored, not recompressed: the files are already in memory and most
- * media does not shrink, so speed wins).
+ * media does not shrink, so speed wins). Files extracted on the server are downloaded from their
+ * URLs, and all of one job's files as the server's own ZIP.
  */
 
 /** The original staggers individual downloads so browsers do not drop some of them. */
@@ -14,9 +15,11 @@ export const DOWNLOAD_STAGGER_MS = 100;
 const REVOKE_AFTER_MS = 60_000;
 const FALLBACK_ZIP_BASE = 'extracted-files';
 
-/** Hands a Blob to the browser's download manager under `fileName`. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
+/**
+ * Hands a URL to the browser's download manager under `fileName`. A server file's URL goes
+ * straight there: the browser streams it to disk and the page never holds its bytes.
+ */
+export function saveUrl(url: string, fileName: string): void {
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
@@ -25,11 +28,18 @@ export function saveBlob(blob: Blob, fileName: string): void {
   document.body.append(link);
   link.click();
   link.remove();
+}
+
+/** Hands a Blob to the browser's download manager under `fileName`. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  saveUrl(url, fileName);
   setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
 }
 
 export function downloadFile(file: ExtractedFile): void {
-  saveBlob(file.blob, file.name);
+  if (file.remote) saveUrl(file.remote.url, file.name);
+  else saveBlob(file.blob, file.name);
 }
 
 function wait(ms: number, signal?: AbortSignal): Promise<void> {
@@ -101,11 +111,34 @@ export function zipEntryNames(paths: readonly string[]): string[] {
   });
 }
 
-/** The files as one ZIP, each under its path. */
+/** A server file's bytes as a Response client-zip reads as a stream (one file in flight at a time). */
+async function fetchForZip(url: string): Promise<Response> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+  return response;
+}
+
+/** The files as one ZIP, each under its path; server files are fetched one after another as it is written. */
 export async function createZip(files: readonly ExtractedFile[]): Promise<Blob> {
   const names = zipEntryNames(files.map((file) => file.path));
-  const entries = files.map((file, index) => ({ name: names[index] ?? file.name, input: file.blob }));
-  return downloadZip(entries).blob();
+  async function* entries() {
+    for (const [index, file] of files.entries()) {
+      const name = names[index] ?? file.name;
+      if (file.remote) yield { name, input: await fetchForZip(file.remote.url) };
+      else yield { name, input: file.blob };
+    }
+  }
+  return downloadZip(entries()).blob();
+}
+
+/**
+ * The server's own ZIP of a job when `files` are exactly that job's files (nothing added from a
+ * nested archive, nothing left out by a selection), else null: the page then builds the ZIP.
+ */
+export function serverZipUrl(files: readonly ExtractedFile[]): string | null {
+  const job = files[0]?.remote?.job;
+  if (!job || files.length !== job.fileCount) return null;
+  return files.every((file) => file.remote?.job.id === job.id) ? job.zipUrl : null;
 }
 
 /** `<archive name without its archive extensions>-extracted.zip`, or `extracted-files.zip`. */
@@ -116,6 +149,8 @@ export function zipFileName(archiveName: string | null): string {
 
 /** Makes the ZIP and starts its download; rejects when the ZIP could not be made. */
 export async function downloadAsZip(files: readonly ExtractedFile[], archiveName: string | null): Promise<void> {
+  const url = serverZipUrl(files);
+  if (url) return saveUrl(url, zipFileName(archiveName));
   const zip = await createZip(files);
   saveBlob(zip, zipFileName(archiveName));
 }

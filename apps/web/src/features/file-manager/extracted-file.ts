@@ -1,10 +1,24 @@
 import type { CategoryId } from '@archive-opener/shared';
 
-/**
- * One extracted file as the page holds it: the bytes stay in a Blob made by the engine's worker
- * (never base64), so the page can show, hash and download files of any size it could extract.
- */
-export interface ExtractedFile {
+/** The server extraction a file came out of, shared by all its files. */
+export interface ServerJobRef {
+  id: string;
+  /** How many files the job produced: a download of exactly these is the job's own ZIP. */
+  fileCount: number;
+  /** Every file of the job as one ZIP, streamed by the server. */
+  zipUrl: string;
+}
+
+/** A file extracted on the server: its bytes stay there until asked for (and expire there). */
+export interface RemoteFile {
+  /** Same-origin URL of the bytes (Range supported, `Content-Disposition: attachment`). */
+  url: string;
+  /** Computed by the server while extracting: shown as is, never recomputed in the page. */
+  sha256: string;
+  job: ServerJobRef;
+}
+
+interface ExtractedFileInfo {
   /** Unique and stable for the page's lifetime. */
   id: string;
   /**
@@ -16,7 +30,6 @@ export interface ExtractedFile {
   /** Last segment of `path`. */
   name: string;
   size: number;
-  blob: Blob;
   /** Guessed from the extension (archives do not store MIME types). */
   mimeType: string;
   category: CategoryId;
@@ -25,3 +38,11 @@ export interface ExtractedFile {
   /** The `id` of the nested archive this file came out of; absent for top-level files. */
   parentId?: string;
 }
+
+/**
+ * One extracted file as the page holds it. Extracted in the browser, the bytes stay in a Blob made
+ * by the engine's worker (never base64), so the page can show, hash and download files of any size
+ * it could extract. Extracted on the server, only the file's address and checksum are held; its
+ * bytes are fetched when a preview or a nested archive needs them (see file-bytes.ts).
+ */
+export type ExtractedFile = ExtractedFileInfo & ({ blob: Blob; remote?: undefined } | { blob?: undefined; remote: RemoteFile });

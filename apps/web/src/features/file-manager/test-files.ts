@@ -35,3 +35,22 @@ export function makeFile(path: string, options: TestFileOptions = {}): Extracted
 export function makeFiles(...paths: string[]): ExtractedFile[] {
   return paths.map((path) => makeFile(path));
 }
+
+/** Test fixtures: the files of one server job, fetched from their URLs (nothing held in the page). */
+export function makeServerFiles(jobId: string, ...paths: string[]): ExtractedFile[] {
+  const job = { id: jobId, fileCount: paths.length, zipUrl: `/api/extractions/${jobId}/archive.zip` };
+  return paths.map((path, index) => {
+    const mimeType = guessMimeType(path);
+    nextId += 1;
+    return {
+      id: `file-${nextId}`,
+      path,
+      name: path.slice(path.lastIndexOf('/') + 1),
+      size: 100 + index,
+      mimeType,
+      category: categorize(path, mimeType),
+      archiveName: 'server.zip',
+      remote: { url: `/api/extractions/${jobId}/files/${index}`, sha256: String(index).repeat(64), job },
+    };
+  });
+}

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { FilePreview } from './FilePreview';
 import { fileOf, nativeBlob } from './test-blob';
@@ -65,7 +65,12 @@ describe('FilePreview', () => {
 
   it('embeds a PDF re-typed as application/pdf', async () => {
     const { container } = render(<FilePreview file={fileOf('manual.pdf', await nativeBlob('%PDF-1.7'))} />);
-    const object = container.querySelector('object');
+    // A server file is fetched first, so the object appears once the bytes are there.
+    const object = await waitFor(() => {
+      const found = container.querySelector('object');
+      if (!found) throw new Error('no object yet');
+      return found;
+    });
     expect(object?.getAttribute('type')).toBe('application/pdf');
     expect(object?.getAttribute('data')).toBe('blob:preview');
     expect(object?.getAttribute('aria-label')).toBe('PDF preview of manual.pdf');

@@ -1,13 +1,18 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExtractedFile } from '../file-manager/extracted-file';
-import { PreviewMessage, PreviewPanel } from './PreviewPanel';
+import { fileBlob, fileSource } from '../file-manager/file-bytes';
+import { PreviewLoading, PreviewMessage, PreviewPanel } from './PreviewPanel';
 import { useBlobUrl } from './use-blob-url';
+import { useDecoded } from './use-decoded';
 
-/** Only reached for raster types (preview-rules), so nothing in the picture can run script. */
+/**
+ * Only reached for raster types (preview-rules), so nothing in the picture can run script. Images
+ * and media of server files load from the server's URL (media streams with Range requests).
+ */
 export function ImageView({ file }: { file: ExtractedFile }) {
   const { t } = useTranslation();
-  const ref = useBlobUrl(file.blob);
+  const ref = useBlobUrl(fileSource(file));
   const [failed, setFailed] = useState(false);
   return (
     <PreviewPanel name={file.name}>
@@ -23,7 +28,7 @@ export function ImageView({ file }: { file: ExtractedFile }) {
 /** Audio and video in the browser's own player; a format it cannot play gets a message, not a dead player. */
 export function MediaPlayerView({ file, kind }: { file: ExtractedFile; kind: 'audio' | 'video' }) {
   const { t } = useTranslation();
-  const ref = useBlobUrl(file.blob);
+  const ref = useBlobUrl(fileSource(file));
   const [failed, setFailed] = useState(false);
   const Player = kind;
   return (
@@ -52,17 +57,28 @@ const PDF_TYPE = 'application/pdf';
  * (crbug.com/413851), and Safari shows PDFs only in object/embed. The blob is re-typed as
  * application/pdf, so its same-origin blob: URL is only ever read as a PDF, never sniffed as HTML;
  * PDF scripts run inside the viewer, without access to this page. Browsers without an inline
- * viewer (e.g. Android Chrome) show the object's fallback text instead.
+ * viewer (e.g. Android Chrome) show the object's fallback text instead. A server file is fetched
+ * first: its URL answers as a sandboxed attachment, which no viewer shows in place.
  */
 export function PdfView({ file }: { file: ExtractedFile }) {
   const { t } = useTranslation();
-  const pdf = useMemo(() => (file.blob.type === PDF_TYPE ? file.blob : new Blob([file.blob], { type: PDF_TYPE })), [file.blob]);
-  const ref = useBlobUrl(pdf, { attribute: 'data' });
+  const loaded = useDecoded(file, fileBlob);
   return (
     <PreviewPanel name={file.name}>
-      <object ref={ref} type={PDF_TYPE} aria-label={t('filePreview.pdfTitle', { name: file.name })} className="block h-96 w-full">
-        <PreviewMessage>{t('filePreview.pdfUnsupported')}</PreviewMessage>
-      </object>
+      {loaded.status === 'loading' && <PreviewLoading />}
+      {loaded.status === 'error' && <PreviewMessage error>{t('filePreview.readError')}</PreviewMessage>}
+      {loaded.status === 'done' && <PdfObject blob={loaded.value} name={file.name} />}
     </PreviewPanel>
+  );
+}
+
+function PdfObject({ blob, name }: { blob: Blob; name: string }) {
+  const { t } = useTranslation();
+  const pdf = useMemo(() => (blob.type === PDF_TYPE ? blob : new Blob([blob], { type: PDF_TYPE })), [blob]);
+  const ref = useBlobUrl(pdf, { attribute: 'data' });
+  return (
+    <object ref={ref} type={PDF_TYPE} aria-label={t('filePreview.pdfTitle', { name })} className="block h-96 w-full">
+      <PreviewMessage>{t('filePreview.pdfUnsupported')}</PreviewMessage>
+    </object>
   );
 }

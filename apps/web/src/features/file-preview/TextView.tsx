@@ -1,15 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import type { ExtractedFile } from '../file-manager/extracted-file';
-import { hexDumpOf } from './hex-dump';
+import { fileHead } from '../file-manager/file-bytes';
+import { HEX_DUMP_BYTES, hexDumpOf } from './hex-dump';
 import { PreviewLoading, PreviewMessage, PreviewNotice, PreviewPanel } from './PreviewPanel';
 import { containsScriptLikeContent } from './suspicious-content';
-import { textPreview, type TextPreview } from './text-preview';
+import { TEXT_PREVIEW_BYTES, textPreview, type TextPreview } from './text-preview';
 import { useDecoded } from './use-decoded';
 
-// Module-level, so useDecoded sees a stable function.
-async function decodeText(blob: Blob): Promise<TextPreview & { suspicious: boolean }> {
-  const preview = await textPreview(blob);
+// Module-level, so useDecoded sees stable functions. Only the head is read (or fetched, for a
+// server file): a preview never needs the whole of a large file.
+async function decodeText(file: ExtractedFile): Promise<TextPreview & { suspicious: boolean }> {
+  const preview = await textPreview(await fileHead(file, TEXT_PREVIEW_BYTES));
   return { ...preview, suspicious: containsScriptLikeContent(preview.text) };
+}
+
+async function decodeHex(file: ExtractedFile) {
+  return hexDumpOf(await fileHead(file, HEX_DUMP_BYTES));
 }
 
 const PRE_CLASS = 'p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap wrap-break-word text-start';
@@ -17,7 +23,7 @@ const PRE_CLASS = 'p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap wra
 /** A text file shown as text: React escapes it, so HTML, SVG and scripts stay inert characters. */
 export function TextView({ file }: { file: ExtractedFile }) {
   const { t } = useTranslation();
-  const decoded = useDecoded(file.blob, decodeText);
+  const decoded = useDecoded(file, decodeText);
   const notices = decoded.status === 'done' && (
     <>
       {decoded.value.suspicious && <PreviewNotice tone="danger">{t('filePreview.suspicious')}</PreviewNotice>}
@@ -41,7 +47,7 @@ export function TextView({ file }: { file: ExtractedFile }) {
 /** Any other file: its first bytes as a hex dump. */
 export function HexView({ file }: { file: ExtractedFile }) {
   const { t } = useTranslation();
-  const decoded = useDecoded(file.blob, hexDumpOf);
+  const decoded = useDecoded(file, decodeHex);
   const notice = decoded.status === 'done' && (
     <PreviewNotice tone="info">{t(decoded.value.truncated ? 'filePreview.hexNote' : 'filePreview.hexNoteWhole')}</PreviewNotice>
   );

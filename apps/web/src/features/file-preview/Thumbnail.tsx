@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { cn } from '../../components/ui/cn';
 import type { ExtractedFile } from '../file-manager/extracted-file';
+import { fileSource } from '../file-manager/file-bytes';
 import { CATEGORY_STYLES } from './category-style';
 import { previewKind } from './preview-rules';
 import { useBlobUrl } from './use-blob-url';
@@ -34,13 +35,13 @@ export function Thumbnail({ file, size }: { file: ExtractedFile; size: Thumbnail
       )}
     >
       <style.Icon aria-hidden className={cn(side.icon, style.iconClass)} />
-      {showsImage && <ThumbnailImage blob={file.blob} side={side.px} />}
+      {showsImage && <ThumbnailImage source={fileSource(file)} side={side.px} />}
     </div>
   );
 }
 
-function ThumbnailImage({ blob, side }: { blob: Blob; side: number }) {
-  const ref = useBlobUrl(blob, { lazy: true });
+function ThumbnailImage({ source, side }: { source: Blob | string; side: number }) {
+  const ref = useBlobUrl(source, { lazy: true });
   const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
   // Drawn over the icon, which stays as the placeholder until the picture has decoded and as the
   // fallback when it cannot be decoded (a corrupt or mislabelled file).

@@ -8,17 +8,19 @@ interface BlobUrlOptions {
 }
 
 /**
- * A ref callback that points an element at an object URL of `blob` for as long as the element is
- * mounted. The URL is created on mount (or when the element scrolls near the viewport, if lazy)
+ * A ref callback that points an element at an object URL of `source` for as long as the element
+ * is mounted. The URL is created on mount (or when the element scrolls near the viewport, if lazy)
  * and revoked on unmount, and a ref callback does that without a render that has no source yet.
+ * A string source is a server file's URL: set the same way (so it too loads lazily), never revoked.
  */
-export function useBlobUrl(blob: Blob, { attribute = 'src', lazy = false }: BlobUrlOptions = {}) {
+export function useBlobUrl(source: Blob | string, { attribute = 'src', lazy = false }: BlobUrlOptions = {}) {
   return useCallback(
     (element: HTMLElement | null) => {
       if (!element) return;
       let url: string | undefined;
       const attach = () => {
-        url = URL.createObjectURL(blob);
+        if (typeof source === 'string') return element.setAttribute(attribute, source);
+        url = URL.createObjectURL(source);
         element.setAttribute(attribute, url);
       };
       // Without IntersectionObserver (old browsers, jsdom) the thumbnail loads at once; the
@@ -42,6 +44,6 @@ export function useBlobUrl(blob: Blob, { attribute = 'src', lazy = false }: Blob
         if (url) URL.revokeObjectURL(url);
       };
     },
-    [blob, attribute, lazy],
+    [source, attribute, lazy],
   );
 }

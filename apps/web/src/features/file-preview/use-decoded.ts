@@ -5,22 +5,23 @@ export type Decoded<T> = { status: 'loading' } | { status: 'done'; value: T } | 
 const LOADING = { status: 'loading' } as const;
 
 /**
- * Runs `decode(blob)` once per blob while the component is mounted (a preview decodes on first
- * open, spec section 4). The outcome is stored with its blob, so a new blob reads as loading
- * without resetting state inside the effect; a late result of an old blob is ignored.
- * `decode` must be stable (a module-level function).
+ * Runs `decode(source)` once per source (a file, whose bytes may first have to be fetched from
+ * the server) while the component is mounted (a preview decodes on first open, spec section 4).
+ * The outcome is stored with its source, so a new source reads as loading without resetting state
+ * inside the effect; a late result of an old source is ignored. `decode` must be stable (a
+ * module-level function).
  */
-export function useDecoded<T>(blob: Blob, decode: (blob: Blob) => Promise<T>): Decoded<T> {
-  const [outcome, setOutcome] = useState<{ blob: Blob; decoded: Decoded<T> } | null>(null);
+export function useDecoded<S, T>(source: S, decode: (source: S) => Promise<T>): Decoded<T> {
+  const [outcome, setOutcome] = useState<{ source: S; decoded: Decoded<T> } | null>(null);
   useEffect(() => {
     let current = true;
-    decode(blob).then(
-      (value) => current && setOutcome({ blob, decoded: { status: 'done', value } }),
-      (error: unknown) => current && setOutcome({ blob, decoded: { status: 'error', error } }),
+    decode(source).then(
+      (value) => current && setOutcome({ source, decoded: { status: 'done', value } }),
+      (error: unknown) => current && setOutcome({ source, decoded: { status: 'error', error } }),
     );
     return () => {
       current = false;
     };
-  }, [blob, decode]);
-  return outcome?.blob === blob ? outcome.decoded : LOADING;
+  }, [source, decode]);
+  return outcome?.source === source ? outcome.decoded : LOADING;
 }

@@ -1,0 +1,80 @@
+import type { ErrorShape } from '@archive-opener/shared';
+import type { ExtractedFile } from '../file-manager/extracted-file';
+import { FileFetchError } from '../file-manager/file-bytes';
+import type { ExtractionMode } from '../server-extraction/extraction-mode';
+import { problemForStatus, problemShape } from '../server-extraction/problems';
+import { cancelledError, ServerExtractionError } from '../server-extraction/server-error';
+import type { ServerRun } from '../server-extraction/server-run';
+import type { ArchiveJob } from './archive-jobs';
+import { ExtractionError, extractInWorker, type EngineRun } from './engine-client';
+import { percentFor } from './progress-model';
+import { toExtractedFiles } from './to-extracted-files';
+
+export interface JobRunOptions {
+  password: string;
+  /** Prepended to every file's path (the archive's name in a batch of several). */
+  prefix: string;
+  onPercent: (percent: number) => void;
+  /** The server's queue position while the job waits there; null once it runs. */
+  onQueue: (position: number | null) => void;
+}
+
+/** Any failure of either mode (or of fetching a server file to open it) in the extractor's error shape. */
+export function asShape(error: unknown): ErrorShape {
+  if (error instanceof ExtractionError || error instanceof ServerExtractionError) return error.shape;
+  if (error instanceof FileFetchError) return problemShape(problemForStatus(error.status, null));
+  return { code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) };
+}
+
+/**
+ * Extracts one archive of the batch where the visitor chose: in a Web Worker, or on the server.
+ * Both report the same progress (DECISIONS.md section 4) and end in the same files for the file
+ * manager, or the same coded errors.
+ */
+export function runJob(job: ArchiveJob, mode: ExtractionMode, options: JobRunOptions): EngineRun<ExtractedFile[]> {
+  return mode === 'server' ? runOnServer(job, options) : runInBrowser(job, options);
+}
+
+function runInBrowser(job: ArchiveJob, { password, prefix, onPercent }: JobRunOptions): EngineRun<ExtractedFile[]> {
+  onPercent(percentFor('processing'));
+  const run = extractInWorker(job.parts, {
+    ...(password ? { password } : {}),
+    onProgress: (progress) => onPercent(percentFor('extracting', progress)),
+  });
+  return {
+    result: run.result.then((result) => {
+      onPercent(percentFor('finalizing'));
+      return toExtractedFiles(result, { archiveName: job.name, prefix });
+    }),
+    cancel: () => run.cancel(),
+  };
+}
+
+function runOnServer(job: ArchiveJob, { password, prefix, onPercent, onQueue }: JobRunOptions): EngineRun<ExtractedFile[]> {
+  onPercent(percentFor('reading'));
+  let run: ServerRun | null = null;
+  let cancelled = false;
+  // The server client is loaded with the first server run: browser-mode visitors never download it.
+  const result = Promise.all([import('../server-extraction/server-run'), import('../server-extraction/to-remote-files')]).then(
+    async ([{ extractOnServer }, { toRemoteFiles }]) => {
+      if (cancelled) throw cancelledError();
+      run = extractOnServer(job.parts, {
+        ...(password ? { password } : {}),
+        onState: (state) => {
+          if (state.kind === 'queued') onQueue(state.position);
+          else if (state.kind === 'running') onQueue(null);
+          if (state.kind === 'uploading' || state.kind === 'queued' || state.kind === 'running') onPercent(state.percent);
+        },
+      });
+      const { jobId, files } = await run.result;
+      return toRemoteFiles(files, { jobId, archiveName: job.name, prefix });
+    },
+  );
+  return {
+    result,
+    cancel: () => {
+      cancelled = true;
+      run?.cancel();
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { DEFAULT_MAX_UPLOAD_MB, DEFAULT_RETENTION_MINUTES } from '@archive-opener/shared';
+import { Server } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ExtractionMode } from './extraction-mode';
+
+interface ServerModeSwitchProps {
+  mode: ExtractionMode;
+  onChange: (mode: ExtractionMode) => void;
+  /** While archives are being extracted the mode cannot change. */
+  disabled?: boolean;
+}
+
+/**
+ * "Extract on our server": a native checkbox announced as a switch, labelled, with the line that
+ * says what the choice means (uploaded, where, for how long). The numbers come from the constants
+ * the server enforces, never from the translations.
+ */
+export function ServerModeSwitch({ mode, onChange, disabled = false }: ServerModeSwitchProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className="flex items-start gap-3">
+      <span className="relative mt-0.5 inline-flex shrink-0">
+        <input
+          id={id}
+          type="checkbox"
+          role="switch"
+          checked={mode === 'server'}
+          disabled={disabled}
+          aria-describedby={`${id}-note`}
+          onChange={(event) => onChange(event.target.checked ? 'server' : 'browser')}
+          className="peer h-5 w-9 cursor-pointer appearance-none rounded-full bg-muted-foreground/50 transition-colors checked:bg-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50"
+        />
+        {/* The thumb: drawn over the track, transparent to clicks so the checkbox gets them. */}
+        <span
+          aria-hidden
+          className="pointer-events-none absolute start-0.5 top-0.5 size-4 rounded-full bg-background shadow transition-transform peer-checked:translate-x-4 rtl:peer-checked:-translate-x-4"
+        />
+      </span>
+      <div className="min-w-0">
+        <label htmlFor={id} className="flex cursor-pointer items-center gap-2 text-sm font-medium">
+          <Server aria-hidden className="size-4 text-muted-foreground" />
+          {t('extractor.server.label')}
+        </label>
+        <p id={`${id}-note`} className="mt-1 text-xs text-muted-foreground">
+          {t('extractor.server.note', { retentionMinutes: DEFAULT_RETENTION_MINUTES, maxUploadMb: DEFAULT_MAX_UPLOAD_MB })}
+        </p>
+      </div>
+    </div>
+  );
+}

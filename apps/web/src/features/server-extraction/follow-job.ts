@@ -1,0 +1,102 @@
+import { extractionUrls, parseJob, type ServerJobFile } from './api';
+import { jobState, type ServerJobState } from './job-state';
+import { problemShape } from './problems';
+import { cancelledError, ServerExtractionError } from './server-error';
+
+/** The fallback's pace when the event stream cannot be used (spec: every second). */
+export const POLL_MS = 1000;
+/** Polls failing in a row before the connection counts as lost. */
+const MAX_POLL_FAILURES = 5;
+
+export interface FollowOptions {
+  /** Every state before the end (queued with its position, running with its percent). */
+  onState: (state: ServerJobState) => void;
+  signal: AbortSignal;
+  /** Gives up (timeout) when the job has not ended by then. */
+  timeoutMs: number;
+  pollMs?: number;
+}
+
+function parseJson(text: unknown): unknown {
+  try {
+    return typeof text === 'string' ? (JSON.parse(text) as unknown) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Follows a job to its end through its Server-Sent Events (a `job` event at every change), or, if
+ * the stream fails (a proxy that buffers, no EventSource), by asking for the job every second.
+ * Resolves with the files of a completed job; rejects with the job's error, a timeout, a lost
+ * connection or the cancellation.
+ */
+export function followJob(id: string, { onState, signal, timeoutMs, pollMs = POLL_MS }: FollowOptions): Promise<ServerJobFile[]> {
+  return new Promise((resolve, reject) => {
+    let source: EventSource | null = null;
+    let pollTimer: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
+    let ended = false;
+
+    const end = (outcome: () => void) => {
+      if (ended) return;
+      ended = true;
+      source?.close();
+      clearTimeout(pollTimer);
+      clearTimeout(timeout);
+      signal.removeEventListener('abort', onAbort);
+      outcome();
+    };
+    const fail = (error: ServerExtractionError) => end(() => reject(error));
+    const onAbort = () => fail(cancelledError());
+    const timeout = setTimeout(() => fail(new ServerExtractionError(problemShape('timeout'))), timeoutMs);
+
+    const onJob = (value: unknown) => {
+      if (ended) return;
+      let state: ServerJobState;
+      try {
+        state = jobState(parseJob(value));
+      } catch {
+        return fail(new ServerExtractionError(problemShape('unavailable')));
+      }
+      if (state.kind === 'completed') end(() => resolve(state.files));
+      else if (state.kind === 'failed') fail(new ServerExtractionError(state.error));
+      else onState(state);
+    };
+
+    const poll = async () => {
+      try {
+        const response = await fetch(extractionUrls.job(id), {
+          headers: { accept: 'application/json' },
+          cache: 'no-store',
+          signal,
+        });
+        if (response.status === 404 || response.status === 410) return fail(new ServerExtractionError(problemShape('expired')));
+        if (!response.ok) throw new Error(`GET job answered ${response.status}`);
+        failures = 0;
+        onJob(await response.json());
+      } catch {
+        if (ended) return;
+        failures += 1;
+        if (failures >= MAX_POLL_FAILURES) return fail(new ServerExtractionError(problemShape('network')));
+      }
+      if (!ended) pollTimer = setTimeout(() => void poll(), pollMs);
+    };
+    const startPolling = () => {
+      source?.close();
+      source = null;
+      void poll();
+    };
+
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    if (typeof EventSource === 'undefined') return startPolling();
+    source = new EventSource(extractionUrls.events(id));
+    source.addEventListener('job', (event: MessageEvent<unknown>) => onJob(parseJson(event.data)));
+    // The stream ends (and the browser would reconnect) only after the final event, which has
+    // already ended the wait; an error before it means the stream cannot be used.
+    source.onerror = () => {
+      if (!ended && source) startPolling();
+    };
+  });
+}

@@ -1,0 +1,77 @@
+import { isErrorCode, type ErrorShape } from '@archive-opener/shared';
+import type { TFunction } from 'i18next';
+import { formatBytes } from '../../lib/format-size';
+import { errorCodeOf } from './api';
+import { SERVER_MAX_ARCHIVE_BYTES } from './extraction-mode';
+
+/**
+ * What can go wrong between the page and the server, beside the engine's own errors (which the
+ * server reports with the engine's codes): each has its translated toast.
+ */
+export type ServerProblem = 'tooLarge' | 'rateLimited' | 'queueFull' | 'network' | 'timeout' | 'expired' | 'unavailable';
+
+const PROBLEMS: readonly string[] = [
+  'tooLarge',
+  'rateLimited',
+  'queueFull',
+  'network',
+  'timeout',
+  'expired',
+  'unavailable',
+] satisfies ServerProblem[];
+
+/** The problem an HTTP refusal of the upload stands for. */
+export function problemForStatus(status: number, body: unknown): ServerProblem {
+  if (status === 413) return 'tooLarge';
+  // 429 is either this address's upload rate or a full queue; only the latter names itself.
+  if (status === 429) return errorCodeOf(body) === 'QUEUE_FULL' ? 'queueFull' : 'rateLimited';
+  if (status === 404 || status === 410) return 'expired';
+  if (status === 0) return 'network';
+  return 'unavailable';
+}
+
+/**
+ * A server problem as the extractor's error shape, so a failed archive of the batch shows it like
+ * any other failure. The problem travels in `details.serverProblem`; the code is the nearest of
+ * the engine's (an archive too large is a size limit, the rest the engine never caused).
+ */
+export function problemShape(problem: ServerProblem): ErrorShape {
+  return {
+    code: problem === 'tooLarge' ? 'LIMIT_EXCEEDED' : 'INTERNAL',
+    message: `Server extraction: ${problem}`,
+    details: problem === 'tooLarge' ? { limit: 'archiveSize', serverProblem: problem } : { serverProblem: problem },
+  };
+}
+
+export function serverProblemOf(error: ErrorShape): ServerProblem | null {
+  const problem = error.details?.serverProblem;
+  return typeof problem === 'string' && PROBLEMS.includes(problem) ? (problem as ServerProblem) : null;
+}
+
+/** A failed job's error: the engine's code when it is one, else an internal error. */
+export function jobErrorShape(error: { code: string; message: string } | null): ErrorShape {
+  if (error && isErrorCode(error.code)) return { code: error.code, message: error.message };
+  return { code: 'INTERNAL', message: error?.message ?? 'The server reported a failure without a reason.' };
+}
+
+export interface ProblemText {
+  title: string;
+  text: string;
+}
+
+export function serverProblemText(problem: ServerProblem, t: TFunction): ProblemText {
+  switch (problem) {
+    case 'tooLarge':
+      return {
+        title: t('extractor.toasts.tooLarge.title'),
+        text: t('extractor.toasts.tooLarge.text', { size: formatBytes(SERVER_MAX_ARCHIVE_BYTES) }),
+      };
+    case 'rateLimited':
+    case 'queueFull':
+    case 'network':
+    case 'timeout':
+    case 'expired':
+    case 'unavailable':
+      return { title: t(`extractor.server.errors.${problem}.title`), text: t(`extractor.server.errors.${problem}.text`) };
+  }
+}

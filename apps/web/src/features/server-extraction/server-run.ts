@@ -1,0 +1,69 @@
+import { extractionUrls, type ServerJobFile } from './api';
+import { followJob } from './follow-job';
+import { jobState, uploadPercent, type ServerJobState } from './job-state';
+import { serverProblemOf } from './problems';
+import { ServerExtractionError } from './server-error';
+import { uploadArchive } from './upload';
+
+/** The original's client timeout (spec section 9): counted from the end of the upload. */
+export const CLIENT_TIMEOUT_MS = 120_000;
+
+export interface ServerRunOptions {
+  password?: string;
+  /** Uploading, queued and running states, as they happen. */
+  onState: (state: ServerJobState) => void;
+  timeoutMs?: number;
+}
+
+export interface ServerRunResult {
+  jobId: string;
+  files: ServerJobFile[];
+}
+
+/** A running server extraction; `cancel` stops the upload or the wait and deletes the job. */
+export interface ServerRun {
+  result: Promise<ServerRunResult>;
+  cancel(): void;
+}
+
+/** Tells the server to drop a job nobody waits for any more (cancelled, timed out): best effort. */
+function discardJob(id: string): void {
+  // keepalive: the request still goes out when the visitor cancels by leaving the page.
+  fetch(extractionUrls.job(id), { method: 'DELETE', keepalive: true }).catch(() => undefined);
+}
+
+/**
+ * Extracts one archive (all its parts) on the server: uploads it, then follows the job until its
+ * files are listed. Rejects with a ServerExtractionError (the engine's code, or a server problem).
+ */
+export function extractOnServer(
+  parts: readonly File[],
+  { password, onState, timeoutMs = CLIENT_TIMEOUT_MS }: ServerRunOptions,
+): ServerRun {
+  const controller = new AbortController();
+  const { signal } = controller;
+
+  const run = async (): Promise<ServerRunResult> => {
+    const accepted = await uploadArchive(parts, {
+      ...(password ? { password } : {}),
+      signal,
+      onProgress: (loaded, total) => onState({ kind: 'uploading', percent: uploadPercent(loaded, total) }),
+    });
+    const initial = jobState({ ...accepted, progress: 0, error: null, files: [] });
+    if (initial.kind === 'queued' || initial.kind === 'running') onState(initial);
+    try {
+      const files = await followJob(accepted.id, { onState, signal, timeoutMs });
+      return { jobId: accepted.id, files };
+    } catch (error) {
+      // Failed jobs end on their own; one still queued or running is no longer awaited.
+      if (signal.aborted || isTimeout(error)) discardJob(accepted.id);
+      throw error;
+    }
+  };
+
+  return { result: run(), cancel: () => controller.abort() };
+}
+
+function isTimeout(error: unknown): boolean {
+  return error instanceof ServerExtractionError && serverProblemOf(error.shape) === 'timeout';
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { toRemoteFiles } from './to-remote-files';
+
+const files = [
+  { id: '0', path: 'docs/readme.txt', size: 12, type: 'text/plain', sha256: 'a'.repeat(64) },
+  { id: '1', path: 'photo.JPG', size: 2048, type: 'image/jpeg', sha256: 'b'.repeat(64) },
+];
+
+describe('toRemoteFiles', () => {
+  it("gives the file manager the server's files: URL and checksum instead of bytes", () => {
+    const [readme, photo] = toRemoteFiles(files, { jobId: 'J1', archiveName: 'a.7z', prefix: '' });
+    expect(readme).toMatchObject({
+      path: 'docs/readme.txt',
+      name: 'readme.txt',
+      size: 12,
+      category: 'documents',
+      archiveName: 'a.7z',
+      remote: { url: '/api/extractions/J1/files/0', sha256: 'a'.repeat(64) },
+    });
+    expect(readme?.blob).toBeUndefined();
+    expect(photo).toMatchObject({ mimeType: 'image/jpeg', category: 'images' });
+    expect(readme?.remote?.job).toEqual({ id: 'J1', fileCount: 2, zipUrl: '/api/extractions/J1/archive.zip' });
+    expect(readme?.id).not.toBe(photo?.id);
+  });
+
+  it("prefixes paths with the archive's name in a batch", () => {
+    expect(toRemoteFiles(files, { jobId: 'J1', archiveName: 'a.7z', prefix: 'a.7z' }).map((file) => file.path)).toEqual([
+      'a.7z/docs/readme.txt',
+      'a.7z/photo.JPG',
+    ]);
+  });
+});

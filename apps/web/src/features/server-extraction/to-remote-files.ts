@@ -1,0 +1,37 @@
+import { categorize } from '@archive-opener/shared';
+import type { ExtractedFile, ServerJobRef } from '../file-manager/extracted-file';
+import { guessMimeType } from '../file-manager/mime-type';
+import { extractionUrls, type ServerJobFile } from './api';
+
+let nextId = 0;
+
+interface Origin {
+  jobId: string;
+  archiveName: string;
+  /** Prepended to every path: the archive's name in a batch of several. */
+  prefix: string;
+}
+
+/**
+ * A completed server job's files as the file manager's files, the same fields as files extracted
+ * in the page (the type guessed from the name the same way, so both modes sort and preview alike),
+ * with the server's address and checksum in place of the bytes.
+ */
+export function toRemoteFiles(files: readonly ServerJobFile[], { jobId, archiveName, prefix }: Origin): ExtractedFile[] {
+  const job: ServerJobRef = { id: jobId, fileCount: files.length, zipUrl: extractionUrls.archiveZip(jobId) };
+  return files.map((file) => {
+    const path = prefix ? `${prefix}/${file.path}` : file.path;
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    const mimeType = guessMimeType(name);
+    return {
+      id: `r${++nextId}`,
+      path,
+      name,
+      size: file.size,
+      mimeType,
+      category: categorize(name, mimeType),
+      archiveName,
+      remote: { url: extractionUrls.file(jobId, file.id), sha256: file.sha256, job },
+    };
+  });
+}
