@@ -1,32 +1,8 @@
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
+import { storedPreference } from '../../lib/stored-preference';
 import { DEFAULT_THEME, isDark, parseThemePreference, THEME_STORAGE_KEY, type ThemePreference } from './theme-preference';
 
-// This visit's choice when storage refuses to keep it (private mode, storage disabled).
-let unsaved: ThemePreference | null = null;
-const listeners = new Set<() => void>();
-
-function readStored(): ThemePreference {
-  if (unsaved) return unsaved;
-  try {
-    return parseThemePreference(localStorage.getItem(THEME_STORAGE_KEY));
-  } catch {
-    return DEFAULT_THEME;
-  }
-}
-
-function onStorage(event: StorageEvent) {
-  if (event.key === THEME_STORAGE_KEY) for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  // Another tab changed the theme: follow it.
-  if (listeners.size === 1) window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0) window.removeEventListener('storage', onStorage);
-  };
-}
+const themePreference = storedPreference(THEME_STORAGE_KEY, parseThemePreference, DEFAULT_THEME);
 
 const darkQuery = () => window.matchMedia('(prefers-color-scheme: dark)');
 
@@ -37,7 +13,7 @@ const darkQuery = () => window.matchMedia('(prefers-color-scheme: dark)');
  * paint by /theme-init.js).
  */
 export function useTheme(): [ThemePreference, (next: ThemePreference) => void] {
-  const preference = useSyncExternalStore(subscribe, readStored, () => DEFAULT_THEME);
+  const [preference, choose] = themePreference.use();
 
   useEffect(() => {
     const apply = () => {
@@ -51,16 +27,6 @@ export function useTheme(): [ThemePreference, (next: ThemePreference) => void] {
     query.addEventListener('change', apply);
     return () => query.removeEventListener('change', apply);
   }, [preference]);
-
-  const choose = useCallback((next: ThemePreference) => {
-    try {
-      localStorage.setItem(THEME_STORAGE_KEY, next);
-      unsaved = null;
-    } catch {
-      unsaved = next;
-    }
-    for (const listener of listeners) listener();
-  }, []);
 
   return [preference, choose];
 }
