@@ -32,6 +32,7 @@ async function arabicShots() {
     const context = await contextFor(viewport);
     const page = await context.newPage();
     await page.goto(`${site.url}/ar`);
+    await page.locator('input[type=file]:enabled').waitFor({ state: 'attached' });
     await page.locator('input[type=file]').setInputFiles(corpusCase('commons-compress/COMPRESS-245.tar.gz').parts);
     await page.getByRole('button', { name: extractor.extractButton }).click();
     await page.locator('[data-file-name]').first().waitFor();

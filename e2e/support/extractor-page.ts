@@ -12,6 +12,8 @@ export class ExtractorPage {
   async open(url: string): Promise<void> {
     await this.page.goto(url);
     await this.page.getByRole('button', { name: 'Select Archive File' }).waitFor();
+    // Enabled once the prerendered page is hydrated: files set before that would be ignored.
+    await this.page.locator('input[type=file]:enabled').waitFor({ state: 'attached' });
   }
 
   /** Chooses files through the drop zone's file input (what the file chooser fills). */

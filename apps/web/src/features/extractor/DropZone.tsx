@@ -1,5 +1,6 @@
 import { FileArchive, Upload } from 'lucide-react';
 import { useDropzone } from 'react-dropzone';
+import { useHydrated } from '../../lib/use-hydrated';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../components/ui/cn';
 
@@ -14,6 +15,9 @@ interface DropZoneProps {
  * file chooser. No `accept` filter: archives are recognised by their content, not their name.
  */
 export function DropZone({ onFiles, disabled = false }: DropZoneProps) {
+  // The button stays as it looks (a click before hydration is replayed by React); only the hidden
+  // input waits, as files set on it before then would be lost.
+  const hydrated = useHydrated();
   const { t } = useTranslation();
   const { getRootProps, getInputProps, isDragActive, isDragReject } = useDropzone({
     onDrop: (accepted) => onFiles(accepted),
@@ -35,7 +39,7 @@ export function DropZone({ onFiles, disabled = false }: DropZoneProps) {
         ),
       })}
     >
-      <input {...getInputProps({ 'aria-label': t('extractor.dropzone.inputLabel') })} />
+      <input {...getInputProps({ 'aria-label': t('extractor.dropzone.inputLabel'), disabled: disabled || !hydrated })} />
       {isDragActive ? (
         <FileArchive aria-hidden className="size-12 text-primary" />
       ) : (
