@@ -11,7 +11,8 @@ export interface RunningSite {
   url: string;
   /** The server process (its worker threads included), for memory measurements. */
   pid: number;
-  stop(): Promise<void>;
+  /** Ends the server with `signal` (SIGTERM: a clean shutdown; SIGKILL: a crash) and waits for it. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
 async function freePort(): Promise<number> {
@@ -60,11 +61,11 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
   return {
     url,
     pid: child.pid ?? 0,
-    stop: () =>
+    stop: (signal = 'SIGTERM') =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
-        child.kill('SIGTERM');
+        child.kill(signal);
       }),
   };
 }

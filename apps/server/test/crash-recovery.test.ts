@@ -1,51 +1,16 @@
 // The queue survives a crash: a server process killed with SIGKILL in the middle of extractions is
 // started again on the same data, and every job ends completed or failed with a code, none stays
 // queued or running, and no upload or partial output is left on disk.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { zipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { corpusCase } from '../../../e2e/support/corpus.js';
+import { startSite } from '../../../e2e/support/site.js';
 import { multipart, type JobAnswer } from './extraction-api.js';
 import { createTestSchema, POSTGRES_URL, type TestSchema } from './postgres-schema.js';
-
-const SERVER = fileURLToPath(new URL('../dist/server.js', import.meta.url));
-const WEB_ROOT = fileURLToPath(new URL('../../web/dist/', import.meta.url));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [SERVER], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', WEB_ROOT, LOG_LEVEL: 'error' },
-    stdio: 'ignore',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (
-      await fetch(`${url}/healthz`).then(
-        (res) => res.ok,
-        () => false,
-      )
-    )
-      return { url, child };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('server did not start');
-}
 
 async function post(url: string, parts: string[], password?: string): Promise<string> {
   const { payload, headers } = await multipart({ parts, password: password ?? null });
@@ -84,7 +49,7 @@ describe.each(DATABASES)('a server killed mid-extraction ($name)', ({ schema: cr
     const small = corpusCase('libarchive/test_compat_zip_5.zip');
     const secret = corpusCase('py7zr/encrypted_3.7z');
 
-    let server = await startServer(env);
+    let server = await startSite(env);
     const ids = [
       await post(server.url, [big]),
       await post(server.url, small.parts),
@@ -95,11 +60,10 @@ describe.each(DATABASES)('a server killed mid-extraction ($name)', ({ schema: cr
       seen = (await job(server.url, ids[0] ?? '')).status === 'running';
       if (!seen) await new Promise((resolve) => setTimeout(resolve, 10));
     }
-    server.child.kill('SIGKILL');
-    await new Promise((resolve) => server.child.once('exit', resolve));
+    await server.stop('SIGKILL');
 
-    server = await startServer(env);
-    cleanups.push(async () => server.child.kill('SIGKILL'));
+    server = await startSite(env);
+    cleanups.push(() => server.stop());
     const ended: JobAnswer[] = [];
     for (const id of ids) {
       for (;;) {
