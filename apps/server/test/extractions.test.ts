@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { acceptedJobSchema, jobViewSchema } from '@archive-opener/shared/api';
 import type { FastifyInstance } from 'fastify';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,6 +51,10 @@ describe.each(DATABASES)('server extraction API on $name', ({ schema: createSche
     expect(new Set(stream.map((event) => event.status)).has('completed')).toBe(true);
 
     const job = (await app.inject(`/api/extractions/${id}`)).json<JobAnswer>();
+    // The contract the page checks its answers against (packages/shared/src/api).
+    expect(acceptedJobSchema.safeParse(accepted.json()).success).toBe(true);
+    expect(jobViewSchema.safeParse(job).success).toBe(true);
+    for (const event of stream) expect(jobViewSchema.safeParse(event).success).toBe(true);
     expect(job.status).toBe('completed');
     expect(job.error).toBeNull();
     expect(new Date(String(job.expiresAt)).getTime()).toBeGreaterThan(Date.now());

@@ -1,16 +1,8 @@
 import type { ErrorCode } from '@archive-opener/shared';
+import type { JobFile, JobStatus } from '@archive-opener/shared/api';
 
-export type JobStatus = 'queued' | 'running' | 'completed' | 'failed' | 'expired';
+export type { JobFile, JobStatus };
 export type JobMode = 'server' | 'api' | 'legacy';
-
-/** One extracted file as the API lists it; `id` is its key within the job. */
-export interface JobFile {
-  id: string;
-  path: string;
-  size: number;
-  type: string;
-  sha256: string;
-}
 
 export interface Job {
   id: string;

@@ -1,16 +1,7 @@
 // What the API says about a job: the public shape of GET /api/extractions/:id and of each
 // Server-Sent Event. Internal columns (lease, parts, password holder, client key) never leave.
-import type { Job, JobFile, JobStatus } from '../../jobs/job-types.js';
-
-export interface JobView {
-  id: string;
-  status: JobStatus;
-  progress: number;
-  queuePosition: number;
-  error: { code: string; message: string } | null;
-  files: JobFile[];
-  expiresAt: string | null;
-}
+import type { ApiRefusal, JobView } from '@archive-opener/shared/api';
+import type { Job } from '../../jobs/job-types.js';
 
 export function jobView(job: Job, queuePosition: number): JobView {
   return {
@@ -25,6 +16,6 @@ export function jobView(job: Job, queuePosition: number): JobView {
 }
 
 /** `{ error: { code, message } }` for every refusal of the API. */
-export function apiError(code: string, message: string) {
+export function apiError(code: string, message: string): ApiRefusal {
   return { error: { code, message } };
 }

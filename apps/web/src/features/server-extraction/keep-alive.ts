@@ -1,4 +1,4 @@
-import { extractionUrls } from './api';
+import { extractionUrls } from './urls';
 
 /** The original's keep-alive pace (spec section 9): the server's extraction side stays warm. */
 export const KEEP_ALIVE_MS = 8 * 60_000;

@@ -1,7 +1,6 @@
 import { isErrorCode, type ErrorShape } from '@archive-opener/shared';
 import type { TFunction } from 'i18next';
 import { formatBytes } from '../../lib/format-size';
-import { errorCodeOf } from './api';
 import { SERVER_MAX_ARCHIVE_BYTES } from './extraction-mode';
 
 /**
@@ -21,10 +20,10 @@ const PROBLEMS: readonly string[] = [
 ] satisfies ServerProblem[];
 
 /** The problem an HTTP refusal of the upload stands for. */
-export function problemForStatus(status: number, body: unknown): ServerProblem {
+export function problemForStatus(status: number, refusalCode: string | null): ServerProblem {
   if (status === 413) return 'tooLarge';
   // 429 is either this address's upload rate or a full queue; only the latter names itself.
-  if (status === 429) return errorCodeOf(body) === 'QUEUE_FULL' ? 'queueFull' : 'rateLimited';
+  if (status === 429) return refusalCode === 'QUEUE_FULL' ? 'queueFull' : 'rateLimited';
   if (status === 404 || status === 410) return 'expired';
   if (status === 0) return 'network';
   return 'unavailable';

@@ -1,4 +1,5 @@
-import { extractionUrls, type ServerJobFile } from './api';
+import type { ServerJobFile } from './api';
+import { extractionUrls } from './urls';
 import { followJob } from './follow-job';
 import { jobState, uploadPercent, type ServerJobState } from './job-state';
 import { serverProblemOf } from './problems';

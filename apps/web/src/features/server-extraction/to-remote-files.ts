@@ -1,7 +1,8 @@
 import { categorize } from '@archive-opener/shared';
 import type { ExtractedFile, ServerJobRef } from '../file-manager/extracted-file';
 import { guessMimeType } from '../file-manager/mime-type';
-import { extractionUrls, type ServerJobFile } from './api';
+import type { ServerJobFile } from './api';
+import { extractionUrls } from './urls';
 
 let nextId = 0;
 

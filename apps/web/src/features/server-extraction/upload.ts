@@ -1,4 +1,4 @@
-import { extractionUrls, parseAccepted, type AcceptedJob } from './api';
+import { errorCodeOf, extractionUrls, parseAccepted, type AcceptedJob } from './api';
 import { problemForStatus, problemShape } from './problems';
 import { ServerExtractionError, cancelledError } from './server-error';
 
@@ -43,7 +43,7 @@ export function uploadArchive(
       settle();
       const body = parseJson(request.responseText);
       if (request.status !== 202 && request.status !== 200) {
-        reject(new ServerExtractionError(problemShape(problemForStatus(request.status, body))));
+        reject(new ServerExtractionError(problemShape(problemForStatus(request.status, errorCodeOf(body)))));
         return;
       }
       try {

@@ -1,0 +1,47 @@
+// The server-extraction API's answers, as one definition the server builds and the page checks
+// (README "Server extraction API"). Its own entry point (`@archive-opener/shared/api`): zod stays
+// out of the bundles that only need languages or limits.
+import { z } from 'zod';
+
+export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed', 'expired'] as const;
+export const jobStatusSchema = z.enum(JOB_STATUSES);
+export type JobStatus = z.infer<typeof jobStatusSchema>;
+
+export const jobFileSchema = z.object({
+  /** The file's key within its job (the `:fileId` of its URL). */
+  id: z.string(),
+  path: z.string(),
+  size: z.number().nonnegative(),
+  /** MIME type guessed from the name. */
+  type: z.string(),
+  sha256: z.string(),
+});
+export type JobFile = z.infer<typeof jobFileSchema>;
+
+export const apiErrorSchema = z.object({ code: z.string(), message: z.string() });
+
+/** GET /api/extractions/:id, and every `job` event of its event stream. */
+export const jobViewSchema = z.object({
+  id: z.string(),
+  status: jobStatusSchema,
+  /** 0–100. */
+  progress: z.number(),
+  /** 1 for the next to run; 0 when not waiting. */
+  queuePosition: z.number().int().nonnegative(),
+  error: apiErrorSchema.nullable(),
+  files: z.array(jobFileSchema),
+  expiresAt: z.string().nullable(),
+});
+export type JobView = z.infer<typeof jobViewSchema>;
+
+/** The 202 answer of POST /api/extractions. */
+export const acceptedJobSchema = z.object({
+  id: z.string(),
+  status: jobStatusSchema,
+  queuePosition: z.number().int().nonnegative(),
+});
+export type AcceptedJob = z.infer<typeof acceptedJobSchema>;
+
+/** Every refusal: `{ error: { code, message } }`. */
+export const apiRefusalSchema = z.object({ error: apiErrorSchema });
+export type ApiRefusal = z.infer<typeof apiRefusalSchema>;
