@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { axeViolations, describeViolations } from './support/axe.js';
+import { describe, it } from 'vitest';
+import { expectNoAxeViolations } from './support/axe.js';
 import { corpusCase } from './support/corpus.js';
 import { ExtractorPage } from './support/extractor-page.js';
 import { useSiteAndBrowser } from './support/site-and-browser.js';
@@ -17,16 +17,14 @@ describe('accessibility (axe-core) of the home page', () => {
         await ui.open(env.site.url);
         // The lazily loaded sections are part of the page a visitor reads.
         await page.getByRole('heading', { level: 2, name: /questions/i }).waitFor();
-        let violations = await axeViolations(page);
-        expect(violations, describeViolations(violations)).toEqual([]);
+        await expectNoAxeViolations(page);
 
         const zip = corpusCase('libarchive/test_compat_zip_5.zip');
         await ui.extractCase(zip);
         await page.getByRole('button', { name: 'Preview Job_PT.xml' }).click();
         await page.getByRole('button', { name: 'Show SHA-256 of Job_PT.xml' }).click();
         await page.getByRole('button', { name: 'Copy SHA-256 checksum of Job_PT.xml' }).waitFor();
-        violations = await axeViolations(page);
-        expect(violations, describeViolations(violations)).toEqual([]);
+        await expectNoAxeViolations(page);
       } finally {
         await context.close();
       }

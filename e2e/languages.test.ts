@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeViolations, describeViolations } from './support/axe.js';
+import { expectNoAxeViolations } from './support/axe.js';
 import { useSiteAndBrowser } from './support/site-and-browser.js';
 
 const env = useSiteAndBrowser();
@@ -125,8 +125,7 @@ describe('accessibility (axe-core) of every page in English and Arabic', () => {
       await page.goto(`${env.site.url}${path}`);
       await hydrated(page);
       await page.waitForLoadState('networkidle');
-      const violations = await axeViolations(page);
-      expect(violations, describeViolations(violations)).toEqual([]);
+      await expectNoAxeViolations(page);
     } finally {
       await context.close();
     }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { axeViolations, describeViolations } from './support/axe.js';
+import { expectNoAxeViolations } from './support/axe.js';
 import { launchChromium } from './support/chromium.js';
 import { corpusCase } from './support/corpus.js';
 import { ExtractorPage } from './support/extractor-page.js';
@@ -178,14 +178,12 @@ describe('server extraction, in a real browser, against the production server', 
     const { page } = ui;
     await serverSwitch(page).check();
     await page.getByRole('heading', { level: 2, name: /questions/i }).waitFor();
-    let violations = await axeViolations(page);
-    expect(violations, describeViolations(violations)).toEqual([]);
+    await expectNoAxeViolations(page);
 
     const zip = corpusCase('libarchive/test_compat_zip_5.zip');
     await ui.extractCase(zip);
     await page.getByRole('button', { name: 'Preview Job_PT.xml' }).click();
     await page.getByRole('button', { name: 'Copy SHA-256 checksum of Job_PT.xml' }).waitFor();
-    violations = await axeViolations(page);
-    expect(violations, describeViolations(violations)).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 });

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 const require = createRequire(import.meta.url);
 let source: Promise<string> | null = null;
@@ -40,4 +41,10 @@ export function describeViolations(violations: AxeViolation[]): string {
       (violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${JSON.stringify(violation.nodes.slice(0, 3))}`,
     )
     .join('\n');
+}
+
+/** Asserts that axe finds nothing on the page as it is now, listing what it found otherwise. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const violations = await axeViolations(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
 }

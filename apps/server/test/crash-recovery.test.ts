@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { corpusCase } from '../../../e2e/support/corpus.js';
 import { startSite } from '../../../e2e/support/site.js';
 import { multipart, type JobAnswer } from './extraction-api.js';
-import { createTestSchema, POSTGRES_URL, type TestSchema } from './postgres-schema.js';
+import { databaseEnv, TEST_DATABASES } from './postgres-schema.js';
 
 async function post(url: string, parts: string[], password?: string): Promise<string> {
   const { payload, headers } = await multipart({ parts, password: password ?? null });
@@ -21,12 +21,7 @@ async function post(url: string, parts: string[], password?: string): Promise<st
 
 const job = async (url: string, id: string) => (await (await fetch(`${url}/api/extractions/${id}`)).json()) as JobAnswer;
 
-const DATABASES = [
-  { name: 'PGlite', schema: async (): Promise<TestSchema | null> => null },
-  ...(POSTGRES_URL ? [{ name: 'PostgreSQL', schema: () => createTestSchema(POSTGRES_URL ?? '') }] : []),
-];
-
-describe.each(DATABASES)('a server killed mid-extraction ($name)', ({ schema: createSchema }) => {
+describe.each(TEST_DATABASES)('a server killed mid-extraction ($name)', ({ schema: createSchema }) => {
   const cleanups: (() => Promise<unknown>)[] = [];
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
@@ -39,7 +34,7 @@ describe.each(DATABASES)('a server killed mid-extraction ($name)', ({ schema: cr
     if (schema) cleanups.push(() => schema.drop());
     const env = {
       DATA_DIR: dataDir,
-      ...(schema ? { DATABASE_URL: schema.url } : {}),
+      ...databaseEnv(schema),
       EXTRACT_CONCURRENCY: '1',
       JOB_LEASE_S: '2',
     };

@@ -9,24 +9,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusCase } from '../../../e2e/support/corpus.js';
 import { events, upload, waitForEnd, type JobAnswer } from './extraction-api.js';
 import { build } from './helper.js';
-import { createTestSchema, POSTGRES_URL, type TestSchema } from './postgres-schema.js';
+import { databaseEnv, TEST_DATABASES, type TestSchema } from './postgres-schema.js';
 
 const sha256 = (bytes: Buffer | Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-// The same API on the embedded database and, when TEST_DATABASE_URL is set (CI), on PostgreSQL.
-const DATABASES = [
-  { name: 'PGlite', schema: async (): Promise<TestSchema | null> => null },
-  ...(POSTGRES_URL ? [{ name: 'PostgreSQL', schema: () => createTestSchema(POSTGRES_URL ?? '') }] : []),
-];
-
-describe.each(DATABASES)('server extraction API on $name', ({ schema: createSchema }) => {
+describe.each(TEST_DATABASES)('server extraction API on $name', ({ schema: createSchema }) => {
   let app: FastifyInstance;
   let dataDir: string;
   let schema: TestSchema | null;
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'archive-opener-data-'));
     schema = await createSchema();
-    app = await build({ env: { MAX_UPLOAD_MB: '1', DATA_DIR: dataDir, ...(schema ? { DATABASE_URL: schema.url } : {}) } });
+    app = await build({ env: { MAX_UPLOAD_MB: '1', DATA_DIR: dataDir, ...databaseEnv(schema) } });
     await app.ready();
   });
   afterAll(async () => {

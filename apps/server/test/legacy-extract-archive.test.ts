@@ -21,7 +21,7 @@ import legacyExtractArchive from '../src/routes/extractions/legacy-extract-archi
 import { jobStorage, type JobStorage } from '../src/storage/job-storage.js';
 import { upload, waitForEnd, type JobAnswer } from './extraction-api.js';
 import { build } from './helper.js';
-import { createTestSchema, POSTGRES_URL, type TestSchema } from './postgres-schema.js';
+import { databaseEnv, TEST_DATABASES, type TestSchema } from './postgres-schema.js';
 
 const sha256 = (bytes: Buffer | Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -62,13 +62,7 @@ const decoded = (answer: LegacyAnswer) =>
     }),
   );
 
-// The same call on the embedded database and, when TEST_DATABASE_URL is set (CI), on PostgreSQL.
-const DATABASES = [
-  { name: 'PGlite', schema: async (): Promise<TestSchema | null> => null },
-  ...(POSTGRES_URL ? [{ name: 'PostgreSQL', schema: () => createTestSchema(POSTGRES_URL ?? '') }] : []),
-];
-
-describe.each(DATABASES)('POST /api/extract-archive on $name', ({ schema: createSchema }) => {
+describe.each(TEST_DATABASES)('POST /api/extract-archive on $name', ({ schema: createSchema }) => {
   let app: FastifyInstance;
   let dataDir: string;
   let schema: TestSchema | null;
@@ -76,7 +70,7 @@ describe.each(DATABASES)('POST /api/extract-archive on $name', ({ schema: create
     dataDir = await mkdtemp(join(tmpdir(), 'archive-opener-legacy-'));
     schema = await createSchema();
     app = await build({
-      env: { MAX_UPLOAD_MB: '1', DATA_DIR: dataDir, ...(schema ? { DATABASE_URL: schema.url } : {}) },
+      env: { MAX_UPLOAD_MB: '1', DATA_DIR: dataDir, ...databaseEnv(schema) },
       // Every request of this suite counts as an upload, refusals included; the limit has its own test.
       configure: (config) => ({ ...config, jobs: { ...config.jobs, uploadRate: { max: 1000, timeWindowMs: 60_000 } } }),
     });

@@ -28,3 +28,20 @@ export async function createTestSchema(base: string): Promise<TestSchema> {
   url.searchParams.set('options', `-c search_path=${schema}`);
   return { url: url.toString(), drop: () => run(base, `DROP SCHEMA ${schema} CASCADE`) };
 }
+
+export interface TestDatabase {
+  name: string;
+  /** A fresh schema on PostgreSQL; null for the embedded PGlite, which lives in DATA_DIR. */
+  schema: () => Promise<TestSchema | null>;
+}
+
+/** The embedded database always, and PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const TEST_DATABASES: readonly TestDatabase[] = [
+  { name: 'PGlite', schema: async () => null },
+  ...(POSTGRES_URL ? [{ name: 'PostgreSQL', schema: () => createTestSchema(POSTGRES_URL ?? '') }] : []),
+];
+
+/** The server's environment for a test database: DATABASE_URL for a schema, nothing for PGlite. */
+export function databaseEnv(schema: TestSchema | null): Record<string, string> {
+  return schema ? { DATABASE_URL: schema.url } : {};
+}
