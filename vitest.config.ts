@@ -16,6 +16,8 @@ export default defineConfig({
             'e2e/**/*.test.ts',
           ],
           testTimeout: 60_000,
+          // Building an app opens a database (PGlite's first start takes seconds on a busy machine).
+          hookTimeout: 60_000,
           pool: 'forks',
         },
       },

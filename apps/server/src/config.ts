@@ -3,6 +3,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_EXTRACT_CONCURRENCY, DEFAULT_MAX_UPLOAD_MB, DEFAULT_RETENTION_MINUTES } from '@archive-opener/shared';
+import { CONTACT_MESSAGES_PER_HOUR } from '@archive-opener/shared/api';
 import { z } from 'zod';
 
 // The web app's build output, relative to this file once compiled (apps/server/dist → apps/web/dist).
@@ -68,6 +69,29 @@ const envSchema = z.object({
       .transform((value) => value.replace(/\/+$/, ''))
       .optional(),
   ),
+  // The admin page's password (DECISIONS.md section 5), or its argon2id hash; with neither the
+  // server generates one at first start and prints it once.
+  ADMIN_PASSWORD: optional(z.string().min(12, 'must be at least 12 characters').max(1024).optional()),
+  ADMIN_PASSWORD_HASH: optional(
+    z
+      .string()
+      .regex(
+        /^\$argon2id\$v=19\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/,
+        'must be an argon2id hash ($argon2id$v=19$m=…,t=…,p=…$salt$hash)',
+      )
+      .optional(),
+  ),
+  // Behind a reverse proxy, which X-Forwarded-For hops to believe (true, a hop count, or addresses):
+  // rate limits, the login lockout and visitor counts are per client address.
+  TRUST_PROXY: optional(
+    z
+      .string()
+      .trim()
+      .transform((value): boolean | number | string =>
+        value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value,
+      )
+      .optional(),
+  ),
 });
 
 export interface Config {
@@ -94,6 +118,23 @@ export interface Config {
     maxQueued: number;
     uploadRate: { max: number; timeWindowMs: number };
   };
+  trustProxy: boolean | number | string;
+  admin: {
+    /** From ADMIN_PASSWORD: hashed at start, never kept in a file or the database. */
+    password: string | undefined;
+    passwordHash: string | undefined;
+    sessionIdleMs: number;
+    sessionMaxMs: number;
+    /** Failed logins from one client within `lockoutMs` after which it is refused for `lockoutMs`. */
+    maxFailedLogins: number;
+    lockoutMs: number;
+  };
+  /** Requests one client may make to the small public endpoints (HTTP 429 beyond). */
+  rates: {
+    contact: { max: number; timeWindowMs: number };
+    events: { max: number; timeWindowMs: number };
+    monitor: { max: number; timeWindowMs: number };
+  };
   /** HSTS and upgrade-insecure-requests are only sent in production (dev runs on plain http://localhost). */
   isProduction: boolean;
 }
@@ -112,6 +153,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`);
   }
   const { PORT, HOST, WEB_ROOT, LOG_LEVEL, NODE_ENV, PUBLIC_URL, DATA_DIR, DATABASE_URL } = parsed.data;
+  const { ADMIN_PASSWORD, ADMIN_PASSWORD_HASH, TRUST_PROXY } = parsed.data;
+  if (ADMIN_PASSWORD && ADMIN_PASSWORD_HASH)
+    throw new ConfigError('Invalid environment:\n  set ADMIN_PASSWORD or ADMIN_PASSWORD_HASH, not both');
   const { MAX_UPLOAD_MB, EXTRACT_CONCURRENCY, EXTRACT_TIMEOUT_S, RETENTION_MINUTES, JOB_LEASE_S, UPLOADS_PER_10_MIN } =
     parsed.data;
   return {
@@ -135,6 +179,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxQueued: 50,
       // The original product's advice ("wait a few minutes"), as a limit: 10 uploads per 10 minutes.
       uploadRate: { max: UPLOADS_PER_10_MIN, timeWindowMs: 10 * 60_000 },
+    },
+    trustProxy: TRUST_PROXY ?? false,
+    admin: {
+      password: ADMIN_PASSWORD,
+      passwordHash: ADMIN_PASSWORD_HASH,
+      sessionIdleMs: 30 * 60_000,
+      sessionMaxMs: 8 * 60 * 60_000,
+      maxFailedLogins: 5,
+      lockoutMs: 15 * 60_000,
+    },
+    rates: {
+      contact: { max: CONTACT_MESSAGES_PER_HOUR, timeWindowMs: 60 * 60_000 },
+      // Generous: a visitor extracting a batch sends one event per archive.
+      events: { max: 300, timeWindowMs: 10 * 60_000 },
+      // Two reports per page view and per back/forward navigation.
+      monitor: { max: 120, timeWindowMs: 10 * 60_000 },
     },
     isProduction: NODE_ENV === 'production',
   };

@@ -172,7 +172,8 @@ describe('limits and schedules', () => {
         const jobs = await Promise.all(ids.map(async (id) => (await app.inject(`/api/extractions/${id}`)).json<JobAnswer>()));
         maxRunning = Math.max(maxRunning, jobs.filter((job) => job.status === 'running').length);
         if (jobs.every((job) => !['queued', 'running'].includes(job.status))) {
-          expect(jobs.map((job) => job.status)).toEqual(Array(5).fill('completed'));
+          // On a loaded machine the first jobs may already have expired (only completed jobs expire).
+          for (const job of jobs) expect(['completed', 'expired']).toContain(job.status);
           break;
         }
         await new Promise((resolve) => setTimeout(resolve, 20));

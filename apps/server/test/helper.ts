@@ -41,6 +41,8 @@ export interface BuildOptions {
   files?: Record<string, string | Buffer>;
   /** Changes to the loaded configuration (queue timings that do not come from the environment). */
   configure?: (config: Config) => Config;
+  /** Receives each log line (JSON), e.g. to read what the server prints once. */
+  logTo?: (line: string) => void;
 }
 
 export async function writeFiles(root: string, files: Record<string, string | Buffer>): Promise<void> {
@@ -58,6 +60,7 @@ export async function build({
   env = {},
   files = SITE_FILES,
   configure = (config) => config,
+  logTo,
 }: BuildOptions = {}): Promise<FastifyInstance> {
   const dir = await mkdtemp(join(tmpdir(), 'archive-opener-server-'));
   const webRoot = join(dir, 'web');
@@ -67,6 +70,7 @@ export async function build({
   try {
     const app = await buildApp(
       configure(loadConfig({ LOG_LEVEL: 'silent', WEB_ROOT: webRoot, DATA_DIR: join(dir, 'data'), ...env })),
+      logTo ? { logStream: { write: logTo } } : {},
     );
     app.addHook('onClose', async () => rm(dir, { recursive: true, force: true }));
     return app;

@@ -17,6 +17,7 @@ import { findJob } from '../src/jobs/extraction-jobs-repository.js';
 import { ExtractionRunner } from '../src/jobs/extraction-runner.js';
 import { jobEvents, type JobEvents } from '../src/jobs/job-events.js';
 import { PasswordVault } from '../src/jobs/password-vault.js';
+import { VisitorHasher } from '../src/privacy/visitor-hasher.js';
 import legacyExtractArchive from '../src/routes/extractions/legacy-extract-archive.js';
 import { jobStorage, type JobStorage } from '../src/storage/job-storage.js';
 import { upload, waitForEnd, type JobAnswer } from './extraction-api.js';
@@ -229,6 +230,7 @@ describe.each(TEST_DATABASES)('POST /api/extract-archive on $name', ({ schema: c
       await app.register(legacyExtractArchive, {
         ...shared,
         runner,
+        visitors: new VisitorHasher(db),
         maxUploadBytes: 1024 * 1024,
         maxQueued: 50,
         uploadRate: { max: 10, timeWindowMs: 60_000 },

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { whenPageIdle } from './features/telemetry/when-page-idle';
 import { currentLanguage, startBrowserI18n } from './i18n';
 import { readEmbeddedStrings } from './i18n/embedded-strings';
 import { pathInLanguage, splitLanguagePrefix } from './i18n/language-path';
@@ -25,4 +26,11 @@ if (!splitLanguagePrefix(window.location.pathname).prefixed && language.code !==
   // Prerendered pages are hydrated; the bare shell (dev server, admin page) is rendered.
   if (root.firstElementChild) hydrateRoot(root, app);
   else createRoot(root).render(app);
+  // The robots.txt / sitemap.xml checks (spec section 7, calls 7 and 8): their code is fetched
+  // only once the page is idle.
+  whenPageIdle(() => {
+    import('./features/telemetry/static-file-monitor')
+      .then(({ startStaticFileMonitor }) => startStaticFileMonitor())
+      .catch((error: unknown) => console.debug('static-file monitor not started', error));
+  });
 }

@@ -9,3 +9,11 @@ export const CONTACT_MESSAGE_RETENTION_DAYS = 365;
 export const DEFAULT_EXTRACT_CONCURRENCY = 2;
 /** The date the privacy policy last changed in substance (ISO 8601). */
 export const PRIVACY_POLICY_UPDATED = '2026-11-21';
+/**
+ * Anonymous extraction records (mode, format, outcome, size step, duration) are kept for the
+ * all-time statistics; the daily visitor hash on them is erased after this many hours, once the
+ * 24-hour visitor count no longer needs it.
+ */
+export const VISITOR_HASH_RETENTION_HOURS = 48;
+/** Reports of the page's robots.txt and sitemap.xml checks. */
+export const STATIC_FILE_CHECK_RETENTION_DAYS = 30;

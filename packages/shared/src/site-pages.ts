@@ -29,8 +29,11 @@ export function localizedPath(path: string, code: LanguageCode): string {
  */
 export const PRERENDERED_PAGES_DIR = 'pages';
 export const PUBLIC_URL_TOKEN = '%%PUBLIC_URL%%';
-/** The 404 page is prerendered in every language too. */
-export type PrerenderedPageId = SitePageId | '404';
+/**
+ * The 404 page is prerendered in every language too, and so is the admin page (its "checking your
+ * session" state), which is never listed or indexed.
+ */
+export type PrerenderedPageId = SitePageId | '404' | 'admin';
 
 export function prerenderedPageFile(code: LanguageCode, pageId: PrerenderedPageId): string {
   return `${PRERENDERED_PAGES_DIR}/${code}/${pageId}.html`;

@@ -123,6 +123,14 @@ export async function queuePosition(db: Queryable, job: Pick<Job, 'status' | 'cr
   return (rows[0]?.ahead ?? 0) + 1;
 }
 
+/** Jobs running now in any process. */
+export async function countRunning(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ running: number }>(
+    `SELECT count(*)::int AS running FROM extraction_jobs WHERE status = 'running'`,
+  );
+  return rows[0]?.running ?? 0;
+}
+
 export async function countQueued(db: Queryable): Promise<number> {
   const { rows } = await db.query<{ queued: number }>(
     `SELECT count(*)::int AS queued FROM extraction_jobs WHERE status = 'queued'`,

@@ -1,5 +1,5 @@
 // Deletes on schedule (DECISIONS.md section 2): extracted files when their job expires (then every
-// file URL answers 410), job records after 30 days, and any folder on disk no job accounts for
+// file URL answers 410), job records after 30 days, issue 6's records (privacy/record-retention.ts), and any folder on disk no job accounts for
 // (a crash between writing and recording). Runs every minute in every process; the SQL makes
 // concurrent sweeps harmless.
 import type { FastifyBaseLogger } from 'fastify';
@@ -7,6 +7,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { JOB_RECORD_RETENTION_DAYS } from '@archive-opener/shared';
 import type { Database } from '../db/database.js';
+import { deleteExpiredRecords, type RecordRetention } from '../privacy/record-retention.js';
 import type { JobStorage } from '../storage/job-storage.js';
 import { deleteOldJobs, expireDueJobs, liveJobIds } from './extraction-jobs-repository.js';
 import type { JobEvents } from './job-events.js';
@@ -19,12 +20,15 @@ export async function sweepOnce({
   storage,
   events,
   retentionMs,
+  records,
 }: {
   db: Database;
   storage: JobStorage;
   events: JobEvents;
   retentionMs: number;
+  records: RecordRetention;
 }): Promise<void> {
+  await deleteExpiredRecords(db, records);
   for (const id of await expireDueJobs(db, retentionMs)) {
     await storage.removeFiles(id);
     await events.changed(id);
@@ -43,7 +47,14 @@ export async function sweepOnce({
 }
 
 export function startRetentionSweeper(
-  deps: { db: Database; storage: JobStorage; events: JobEvents; log: FastifyBaseLogger; retentionMs: number },
+  deps: {
+    db: Database;
+    storage: JobStorage;
+    events: JobEvents;
+    log: FastifyBaseLogger;
+    retentionMs: number;
+    records: RecordRetention;
+  },
   intervalMs: number,
 ): () => void {
   let running = false;

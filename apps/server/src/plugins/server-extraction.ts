@@ -1,21 +1,23 @@
-// Server extraction wired together: the database (PGlite or PostgreSQL, migrated), the storage
-// folders, the job events, the runner that works the queue, the retention sweeper and the API
+// Server extraction wired together on the app's database: the storage folders, the job events, the runner that works the queue, the retention sweeper and the API
 // routes; all stopped in order when the app closes.
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
-import { openDatabase } from '../db/open-database.js';
+import type { Database } from '../db/database.js';
 import { ExtractionRunner } from '../jobs/extraction-runner.js';
 import { jobEvents } from '../jobs/job-events.js';
 import { PasswordVault } from '../jobs/password-vault.js';
 import { startRetentionSweeper } from '../jobs/retention-sweeper.js';
 import extractions from '../routes/extractions/index.js';
-import { jobStorage } from '../storage/job-storage.js';
+import type { VisitorHasher } from '../privacy/visitor-hasher.js';
+import { jobStorage, type JobStorage } from '../storage/job-storage.js';
 
-export async function serverExtraction(app: FastifyInstance, config: Config): Promise<void> {
-  const db = await openDatabase({ ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}), dataDir: config.dataDir });
+export async function serverExtraction(
+  app: FastifyInstance,
+  config: Config,
+  { db, visitors }: { db: Database; visitors: VisitorHasher },
+): Promise<{ runner: ExtractionRunner; storage: JobStorage }> {
   const storage = jobStorage(config.dataDir);
   await storage.prepare();
   const events = await jobEvents(db);
@@ -34,22 +36,13 @@ export async function serverExtraction(app: FastifyInstance, config: Config): Pr
     leaseMs: config.jobs.leaseMs,
     pollMs: config.jobs.pollMs,
   });
-  await app.register(rateLimit, {
-    global: false,
-    // Thrown as an error with a code, which the API's error handler turns into its one shape; the
-    // words "rate limit" are what the original product's client looks for.
-    errorResponseBuilder: (_request, context) =>
-      Object.assign(new Error(`Rate limit exceeded: too many requests. Please try again in ${context.after}.`), {
-        statusCode: context.statusCode,
-        code: 'RATE_LIMITED',
-      }),
-  });
   await app.register(extractions, {
     db,
     storage,
     events,
     passwords,
     runner,
+    visitors,
     owner,
     leaseMs: config.jobs.leaseMs,
     maxUploadBytes: config.maxUploadBytes,
@@ -60,7 +53,14 @@ export async function serverExtraction(app: FastifyInstance, config: Config): Pr
   app.addHook('onReady', async () => {
     await runner.start();
     stopSweeper = startRetentionSweeper(
-      { db, storage, events, log: app.log, retentionMs: config.retentionMs },
+      {
+        db,
+        storage,
+        events,
+        log: app.log,
+        retentionMs: config.retentionMs,
+        records: { sessionIdleMs: config.admin.sessionIdleMs, lockoutMs: config.admin.lockoutMs },
+      },
       config.jobs.sweepIntervalMs,
     );
   });
@@ -68,6 +68,6 @@ export async function serverExtraction(app: FastifyInstance, config: Config): Pr
     stopSweeper();
     await runner.stop();
     await events.close();
-    await db.close();
   });
+  return { runner, storage };
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { ContactButton } from '../features/contact/ContactButton';
 import { useCurrentYear } from './use-current-year';
 
 const linkClass =
@@ -22,6 +23,9 @@ export function Footer() {
               <Link href="/privacy" className={linkClass}>
                 {t('footer.privacy')}
               </Link>
+            </li>
+            <li>
+              <ContactButton className={linkClass} />
             </li>
           </ul>
         </nav>

@@ -1,5 +1,7 @@
 import about from './locales/en/about.json';
+import admin from './locales/en/admin.json';
 import common from './locales/en/common.json';
+import contact from './locales/en/contact.json';
 import extractor from './locales/en/extractor.json';
 import fileManager from './locales/en/file-manager.json';
 import filePreview from './locales/en/file-preview.json';
@@ -14,6 +16,10 @@ export const en = {
   translation: { ...common, home, extractor, fileManager, filePreview },
   about,
   privacy,
+  /** The contact form: the footer's dialog (loaded when opened) and the about page. */
+  contact,
+  /** The admin page, which no visitor's page loads. */
+  admin,
 };
 
 export type NamespaceResources = typeof en;

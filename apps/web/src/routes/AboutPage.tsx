@@ -2,6 +2,7 @@ import { Cpu, Download, FolderTree, KeyRound, Languages, Layers, type LucideIcon
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { usePageHead } from '../app/head/use-page-head';
+import { ContactSection } from '../features/contact/ContactSection';
 import { ArticlePage, ArticleSection, BulletList } from '../features/pages/ArticleSection';
 import { policyNumbers } from '../features/pages/policy-numbers';
 
@@ -53,7 +54,7 @@ export function AboutPage() {
         <p>{t('devices.text')}</p>
         <BulletList items={DEVICES.map((key) => ({ key, text: t(`devices.${key}`, numbers) }))} />
       </ArticleSection>
-      {/* The contact form joins this page with the contact issue. */}
+      <ContactSection />
     </ArticlePage>
   );
 }

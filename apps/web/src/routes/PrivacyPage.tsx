@@ -5,8 +5,8 @@ import { usePageHead } from '../app/head/use-page-head';
 import { ArticlePage, ArticleSection, BulletList } from '../features/pages/ArticleSection';
 import { policyNumbers } from '../features/pages/policy-numbers';
 
-const COLLECTED = ['browser', 'server', 'contact', 'technical'] as const;
-const RETENTION = ['browser', 'upload', 'files', 'jobs', 'messages'] as const;
+const COLLECTED = ['browser', 'server', 'statistics', 'checks', 'contact', 'technical'] as const;
+const RETENTION = ['browser', 'upload', 'files', 'jobs', 'statistics', 'checks', 'messages'] as const;
 
 export function PrivacyPage() {
   const { t, i18n } = useTranslation('privacy');
@@ -38,6 +38,7 @@ export function PrivacyPage() {
         <p>{t('processing.text1')}</p>
         <p>{t('processing.text2', numbers)}</p>
         <p>{t('processing.text3')}</p>
+        <p>{t('processing.visitors', numbers)}</p>
       </ArticleSection>
       <ArticleSection id="retention" title={t('retention.title')}>
         <BulletList items={RETENTION.map((key) => ({ key, text: t(`retention.${key}`, numbers) }))} />

@@ -7,7 +7,7 @@ import type { ExtractionRunner } from '../../jobs/extraction-runner.js';
 import type { JobEvents } from '../../jobs/job-events.js';
 import type { Job, JobMode } from '../../jobs/job-types.js';
 import type { PasswordVault } from '../../jobs/password-vault.js';
-import { apiError } from './job-view.js';
+import { apiError } from '../api-errors.js';
 
 export interface QueueDeps {
   db: Database;
@@ -27,6 +27,8 @@ export interface UploadedArchive {
   /** Stored names in the job's upload folder, the one to open first. */
   parts: string[];
   password: string | undefined;
+  /** The visitor's daily hash for the statistics, null when they asked not to be tracked. */
+  clientKey: string | null;
 }
 
 /** The 429 body when `maxQueued` jobs are already waiting. */
@@ -50,7 +52,7 @@ export async function enqueueJob(deps: QueueDeps, archive: UploadedArchive): Pro
       parts: archive.parts,
       passwordHolder: archive.password === undefined ? null : deps.owner,
       holdMs: deps.leaseMs,
-      clientKey: null,
+      clientKey: archive.clientKey,
     });
   } catch (error) {
     // No job will ever end to forget it.

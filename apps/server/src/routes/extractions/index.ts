@@ -12,7 +12,7 @@ import type {} from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { downloadZip } from 'client-zip';
 import { create as contentDisposition } from 'content-disposition';
-import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Database } from '../../db/database.js';
 import { expireJob, failJob, findJob, queuePosition } from '../../jobs/extraction-jobs-repository.js';
 import type { ExtractionRunner } from '../../jobs/extraction-runner.js';
@@ -20,10 +20,12 @@ import type { JobEvents } from '../../jobs/job-events.js';
 import { isJobId, newJobId } from '../../jobs/job-id.js';
 import type { Job } from '../../jobs/job-types.js';
 import type { PasswordVault } from '../../jobs/password-vault.js';
+import type { VisitorHasher } from '../../privacy/visitor-hasher.js';
 import type { JobStorage } from '../../storage/job-storage.js';
 import { enqueueJob, QUEUE_FULL, queueIsFull } from './enqueue-job.js';
 import { streamJobEvents } from './job-event-stream.js';
-import { apiError, jobView } from './job-view.js';
+import { apiError, apiErrorHandler } from '../api-errors.js';
+import { jobView } from './job-view.js';
 import legacyExtractArchive from './legacy-extract-archive.js';
 import { safeContentType } from './safe-content-type.js';
 import { receiveUpload, UploadError } from './upload.js';
@@ -34,6 +36,8 @@ export interface ExtractionRoutesOptions {
   events: JobEvents;
   passwords: PasswordVault;
   runner: ExtractionRunner;
+  /** The daily visitor hash stored with each job for the statistics. */
+  visitors: VisitorHasher;
   owner: string;
   leaseMs: number;
   maxUploadBytes: number;
@@ -47,14 +51,7 @@ const extractions: FastifyPluginAsync<ExtractionRoutesOptions> = async (app, opt
   const { db, storage, events, passwords, runner } = options;
   // Every refusal of the API in one shape, `{ error: { code, message } }`; unexpected failures
   // never show their details to the client (they are logged).
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status = error.statusCode ?? 500;
-    if (status >= 500) {
-      request.log.error(error);
-      return reply.code(500).send(apiError('INTERNAL', 'Something went wrong on our side.'));
-    }
-    return reply.code(status).send(apiError(error.code ?? 'BAD_REQUEST', error.message));
-  });
+  app.setErrorHandler(apiErrorHandler);
   await app.register(fastifyMultipart);
   // Only for reply.sendFile (Range, ETag, streaming) under DATA_DIR/files; nothing is served by URL.
   await app.register(fastifyStatic, { root: join(storage.root, 'files'), serve: false, decorateReply: true });
@@ -88,6 +85,7 @@ const extractions: FastifyPluginAsync<ExtractionRoutesOptions> = async (app, opt
       archiveSize: upload.bytes,
       parts: upload.parts,
       password: upload.password,
+      clientKey: await options.visitors.visitorOf(request),
     });
     return reply.code(202).send({ id, status: job.status, queuePosition: await queuePosition(db, job) });
   });

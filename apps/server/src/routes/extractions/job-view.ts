@@ -1,6 +1,6 @@
 // What the API says about a job: the public shape of GET /api/extractions/:id and of each
 // Server-Sent Event. Internal columns (lease, parts, password holder, client key) never leave.
-import type { ApiRefusal, JobView } from '@archive-opener/shared/api';
+import type { JobView } from '@archive-opener/shared/api';
 import type { Job } from '../../jobs/job-types.js';
 
 export function jobView(job: Job, queuePosition: number): JobView {
@@ -13,9 +13,4 @@ export function jobView(job: Job, queuePosition: number): JobView {
     files: job.status === 'completed' ? (job.files ?? []) : [],
     expiresAt: job.expiresAt?.toISOString() ?? null,
   };
-}
-
-/** `{ error: { code, message } }` for every refusal of the API. */
-export function apiError(code: string, message: string): ApiRefusal {
-  return { error: { code, message } };
 }

@@ -18,7 +18,7 @@ import { TERMINAL_STATUSES, type Job } from '../../jobs/job-types.js';
 import { safePartName } from '../../storage/job-storage.js';
 import { enqueueJob, QUEUE_FULL, queueIsFull } from './enqueue-job.js';
 import type { ExtractionRoutesOptions } from './index.js';
-import { apiError } from './job-view.js';
+import { apiError } from '../api-errors.js';
 import { MAX_PASSWORD_BYTES, tooLarge } from './upload.js';
 
 type RateLimitHook = ReturnType<FastifyInstance['rateLimit']>;
@@ -122,7 +122,7 @@ const legacyExtractArchive: FastifyPluginAsync<LegacyExtractArchiveOptions> = as
       const received = await receive(request, reply);
       if (!received) return reply;
       const { id } = received;
-      await enqueueJob(options, { ...received, mode: 'legacy' });
+      await enqueueJob(options, { ...received, mode: 'legacy', clientKey: await options.visitors.visitorOf(request) });
 
       const gone = new AbortController();
       // The client went away: stop waiting for it (the job still runs, its files expire as usual).

@@ -26,13 +26,16 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, { webRoot, publicUrl }
   const pages = await loadPrerenderedPages(webRoot, publicUrl);
 
   for (const route of CLIENT_ROUTES) {
-    const page = route.pageId === 'admin' ? undefined : prerenderedPage(pages, route.code, route.pageId);
+    const page = prerenderedPage(pages, route.code, route.pageId);
     for (const url of urlsOf(route)) {
       // GET routes answer HEAD too (Fastify's exposeHeadRoutes). Without a prerendered page the
       // app shell renders the route in the browser.
-      app.get(url, async (request, reply) =>
-        page ? sendPage(request, reply, page, 200) : reply.sendFile('index.html', { acceptRanges: false }),
-      );
+      app.get(url, async (request, reply) => {
+        // Robots.txt asks crawlers not to fetch the admin page; this keeps it out of the index even
+        // when a link to it is found.
+        if (route.pageId === 'admin') reply.header('x-robots-tag', 'noindex, nofollow');
+        return page ? sendPage(request, reply, page, 200) : reply.sendFile('index.html', { acceptRanges: false });
+      });
     }
   }
 

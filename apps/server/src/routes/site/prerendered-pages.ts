@@ -1,5 +1,5 @@
 // The prerendered pages (apps/web/scripts/prerender.ts), read once at start with the public address
-// filled in, and served from memory: 56 small files, each with a strong ETag.
+// filled in, and served from memory: 70 small files, each with a strong ETag.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -27,7 +27,7 @@ const key = (code: LanguageCode, pageId: PrerenderedPageId) => `${code}/${pageId
  */
 export async function loadPrerenderedPages(webRoot: string, publicUrl: string): Promise<PrerenderedPages> {
   const pages = new Map<string, PrerenderedPage>();
-  const ids: PrerenderedPageId[] = [...SITE_PAGES.map((page) => page.id), '404'];
+  const ids: PrerenderedPageId[] = [...SITE_PAGES.map((page) => page.id), '404', 'admin'];
   for (const { code } of LANGUAGES) {
     for (const pageId of ids) {
       let template: string;

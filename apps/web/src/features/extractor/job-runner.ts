@@ -5,6 +5,7 @@ import type { ExtractionMode } from '../server-extraction/extraction-mode';
 import { problemForStatus, problemShape } from '../server-extraction/problems';
 import { cancelledError, ServerExtractionError } from '../server-extraction/server-error';
 import type { ServerRun } from '../server-extraction/server-run';
+import { startUsageRecord } from '../telemetry/usage-events';
 import type { ArchiveJob } from './archive-jobs';
 import { ExtractionError, extractInWorker, type EngineRun } from './engine-client';
 import { percentFor } from './progress-model';
@@ -37,10 +38,16 @@ export function runJob(job: ArchiveJob, mode: ExtractionMode, options: JobRunOpt
 
 function runInBrowser(job: ArchiveJob, { password, prefix, onPercent }: JobRunOptions): EngineRun<ExtractedFile[]> {
   onPercent(percentFor('processing'));
+  const usage = startUsageRecord(job);
   const run = extractInWorker(job.parts, {
     ...(password ? { password } : {}),
     onProgress: (progress) => onPercent(percentFor('extracting', progress)),
   });
+  // The anonymous usage record (issue 6), browser mode only: the server records its own runs.
+  run.result.then(
+    (result) => usage.finish({ format: result.format }),
+    (error: unknown) => usage.finish({ error: asShape(error) }),
+  );
   return {
     result: run.result.then((result) => {
       onPercent(percentFor('finalizing'));

@@ -5,6 +5,8 @@ import {
   DEFAULT_RETENTION_MINUTES,
   JOB_RECORD_RETENTION_DAYS,
   MAX_BROWSER_ARCHIVE_BYTES,
+  STATIC_FILE_CHECK_RETENTION_DAYS,
+  VISITOR_HASH_RETENTION_HOURS,
 } from '@archive-opener/shared';
 import { formatBytes } from '../../lib/format-size';
 
@@ -17,6 +19,8 @@ export function policyNumbers(locale: string | undefined) {
     retentionMinutes: DEFAULT_RETENTION_MINUTES,
     jobDays: JOB_RECORD_RETENTION_DAYS,
     contactDays: CONTACT_MESSAGE_RETENTION_DAYS,
+    visitorHashHours: VISITOR_HASH_RETENTION_HOURS,
+    staticCheckDays: STATIC_FILE_CHECK_RETENTION_DAYS,
     maxUploadMb: DEFAULT_MAX_UPLOAD_MB,
     concurrency: DEFAULT_EXTRACT_CONCURRENCY,
     maxBrowserSize: formatBytes(MAX_BROWSER_ARCHIVE_BYTES, locale),

@@ -1,0 +1,59 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import { useRef, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ContactForm } from './ContactForm';
+import { useContactForm } from './use-contact-form';
+
+export interface ContactDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The button that opened the dialog: focus goes back to it when the dialog closes. */
+  returnFocusTo: RefObject<HTMLElement | null>;
+}
+
+/**
+ * The footer's contact dialog (spec section 4): closes on Cancel, the close icon, Escape or after
+ * a successful send. It stays mounted while closed, so a visitor who closes it by mistake finds
+ * their text again. Loaded (with its strings) only when a visitor first wants it.
+ */
+export default function ContactDialog({ open, onOpenChange, returnFocusTo }: ContactDialogProps) {
+  const { t } = useTranslation('contact');
+  const close = () => onOpenChange(false);
+  const form = useContactForm(close);
+  // Following the privacy link closes the dialog; focus then belongs to the new page, not the footer.
+  const leaving = useRef(false);
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+        <Dialog.Content
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if (!leaving.current) returnFocusTo.current?.focus();
+            leaving.current = false;
+          }}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[min(calc(100vw-2rem),500px)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-border bg-card p-6 text-card-foreground shadow-xl"
+        >
+          <Dialog.Title className="pe-8 text-xl font-semibold">{t('dialog.title')}</Dialog.Title>
+          <Dialog.Description className="mt-1.5 mb-5 text-sm text-muted-foreground">{t('dialog.description')}</Dialog.Description>
+          <ContactForm
+            form={form}
+            onCancel={close}
+            onNavigate={() => {
+              leaving.current = true;
+              close();
+            }}
+          />
+          <Dialog.Close
+            aria-label={t('dialog.close')}
+            className="absolute end-3 top-3 rounded p-1 text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            <X aria-hidden className="size-4" />
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
