@@ -30,15 +30,30 @@ function strings(code: string, file: string): Record<string, Record<string, Reco
 }
 
 describe('prerendered pages', () => {
-  it('exist for home, about and privacy in all 14 languages, plus a 404 page in each', () => {
+  it('exist for home, about and privacy in all 14 languages, plus a 404 and an admin page in each', () => {
     for (const { code } of LANGUAGES) {
-      for (const id of [...SITE_PAGES.map((sitePage) => sitePage.id), '404'] as const) {
+      for (const id of [...SITE_PAGES.map((sitePage) => sitePage.id), '404', 'admin'] as const) {
         expect(existsSync(join(WEB_ROOT, prerenderedPageFile(code, id))), `${code}/${id}`).toBe(true);
       }
     }
     const files = LANGUAGES.flatMap(({ code }) => readdirSync(join(WEB_ROOT, 'pages', code)));
-    expect(files).toHaveLength(14 * 4);
+    expect(files).toHaveLength(14 * 5);
   });
+
+  it.each(['en', 'de', 'ar'] as const)(
+    'admin page (%s): never indexed, no canonical, only the session check prerendered',
+    (code) => {
+      const doc = page(code, 'admin');
+      expect(doc.documentElement.lang).toBe(languageByCode(code).tag);
+      expect(doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex, nofollow');
+      expect(doc.querySelector('link[rel="canonical"]')).toBeNull();
+      expect(doc.querySelectorAll('link[rel="alternate"][hreflang]')).toHaveLength(0);
+      const admin = strings(code, 'admin') as unknown as { checkingSession: string };
+      expect(doc.body.textContent).toContain(admin.checkingSession);
+      // No login form before the page knows whether the admin is logged in.
+      expect(doc.querySelector('input[type="password"]')).toBeNull();
+    },
+  );
 
   const SAMPLE = ['en', 'de', 'ar', 'jp', 'tw', 'ru'] as const;
 

@@ -1,10 +1,12 @@
 // Writes every page in every language as static HTML (dist/pages/<code>/<page>.html): the
 // translated content, head tags and strings, so a crawler without JavaScript sees the real page
-// and the browser hydrates it without fetching anything first. Run after both Vite builds.
+// and the browser hydrates it without fetching anything first. The admin page is written too, in
+// its neutral "checking your session" state. Run after both Vite builds.
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
+  ADMIN_PATH,
   LANGUAGES,
   localizedPath,
   PRERENDERED_PAGES_DIR,
@@ -15,6 +17,7 @@ import {
 } from '@archive-opener/shared';
 import type { PageToRender, RenderedPage } from '../src/entry-server';
 import { headTagsToHtml } from '../src/app/head/page-head';
+import type { Namespace } from '../src/i18n/resources';
 
 import { embeddedStringsScript } from '../src/i18n/embedded-strings';
 
@@ -39,6 +42,16 @@ const PAGE_SOURCES: Record<string, string[]> = {
   home: ['src/routes/HomePage.tsx', 'src/features/home/HomeSections.tsx'],
   about: ['src/routes/AboutPage.tsx'],
   privacy: ['src/routes/PrivacyPage.tsx'],
+  admin: ['src/routes/AdminPage.tsx'],
+};
+
+/** The strings each page embeds (the about page holds the contact form). */
+const PAGE_NAMESPACES: Record<PrerenderedPageId, Namespace[]> = {
+  home: ['translation'],
+  about: ['translation', 'about', 'contact'],
+  privacy: ['translation', 'privacy'],
+  '404': ['translation'],
+  admin: ['translation', 'admin'],
 };
 
 /**
@@ -84,7 +97,7 @@ async function main() {
         url: localizedPath(page.path, language.code),
         path: page.path,
         meta: page.id,
-        namespaces: page.id === 'home' ? ['translation' as const] : ['translation' as const, page.id],
+        namespaces: PAGE_NAMESPACES[page.id],
         origin: PUBLIC_URL_TOKEN,
       })),
       {
@@ -93,7 +106,16 @@ async function main() {
         url: localizedPath('/404', language.code),
         path: null,
         meta: 'notFound',
-        namespaces: ['translation'],
+        namespaces: PAGE_NAMESPACES['404'],
+        origin: PUBLIC_URL_TOKEN,
+      },
+      {
+        id: 'admin',
+        code: language.code,
+        url: localizedPath(ADMIN_PATH, language.code),
+        path: null,
+        meta: 'admin',
+        namespaces: PAGE_NAMESPACES.admin,
         origin: PUBLIC_URL_TOKEN,
       },
     ];

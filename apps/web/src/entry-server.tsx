@@ -8,6 +8,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { App } from './app/App';
 import { pageHead, type HeadTags } from './app/head/page-head';
 import type { PageMetaKey } from './app/head/use-page-head';
+import { adminPageHead } from './features/admin/admin-head';
 import { baseOptions } from './i18n';
 import { assembleNamespace } from './i18n/locale-files';
 import type { Namespace } from './i18n/resources';
@@ -20,7 +21,8 @@ export interface PageToRender {
   url: string;
   /** The page's path without prefix for canonical and alternates, or null for the 404 page. */
   path: string | null;
-  meta: PageMetaKey;
+  /** Whose title and description: a site page's (`meta.<key>`), or the admin page's own. */
+  meta: PageMetaKey | 'admin';
   namespaces: Namespace[];
   origin: string;
 }
@@ -59,13 +61,16 @@ export async function renderPage(page: PageToRender): Promise<RenderedPage> {
   const { prelude } = await prerender(tree, { progressiveChunkSize: Number.MAX_SAFE_INTEGER });
   const html = await new Response(prelude).text();
   if (/<script|<template/.test(html)) throw new Error(`${page.url}: the prerendered HTML has inline scripts`);
-  const head = pageHead({
-    code: page.code,
-    path: page.path,
-    title: i18n.t(`meta.${page.meta}.title`),
-    description: i18n.t(`meta.${page.meta}.description`),
-    siteName: i18n.t('header.title'),
-    origin: page.origin,
-  });
+  const head =
+    page.meta === 'admin'
+      ? adminPageHead(i18n, page.code)
+      : pageHead({
+          code: page.code,
+          path: page.path,
+          title: i18n.t(`meta.${page.meta}.title`),
+          description: i18n.t(`meta.${page.meta}.description`),
+          siteName: i18n.t('header.title'),
+          origin: page.origin,
+        });
   return { html, head, resources };
 }

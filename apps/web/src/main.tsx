@@ -23,7 +23,7 @@ if (!splitLanguagePrefix(window.location.pathname).prefixed && language.code !==
       <App />
     </StrictMode>
   );
-  // Prerendered pages are hydrated; the bare shell (dev server, admin page) is rendered.
+  // Prerendered pages are hydrated; the bare shell (dev server, a build without prerender) is rendered.
   if (root.firstElementChild) hydrateRoot(root, app);
   else createRoot(root).render(app);
   // The robots.txt / sitemap.xml checks (spec section 7, calls 7 and 8): their code is fetched

@@ -1,4 +1,4 @@
-import { languageByCode } from '@archive-opener/shared';
+import { ADMIN_PATH, languageByCode } from '@archive-opener/shared';
 import { lazy, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Router, Switch, useLocation } from 'wouter';
@@ -12,6 +12,7 @@ import { Layout } from './Layout';
 const HomePage = lazy(() => import('../routes/HomePage'));
 const AboutPage = lazy(() => import('../routes/AboutPage'));
 const PrivacyPage = lazy(() => import('../routes/PrivacyPage'));
+const AdminPage = lazy(() => import('../routes/AdminPage'));
 
 /**
  * wouter rather than React Router: the same declarative routes for ~2 KB instead of ~13 KB gzip.
@@ -41,6 +42,7 @@ function LanguageRoutes() {
           <Route path="/" component={HomePage} />
           <Route path="/about" component={AboutPage} />
           <Route path="/privacy" component={PrivacyPage} />
+          <Route path={ADMIN_PATH} component={AdminPage} />
           <Route component={NotFoundPage} />
         </Switch>
       </Layout>

@@ -34,7 +34,9 @@ const english = stringsOf('en');
 
 describe('locale files', () => {
   it('English has a file for every known part of the site, with strings in each', () => {
-    expect(Object.keys(files).filter((path) => path.startsWith('./locales/en/'))).toHaveLength(Object.keys(NAMESPACE_OF_FILE).length);
+    expect(Object.keys(files).filter((path) => path.startsWith('./locales/en/'))).toHaveLength(
+      Object.keys(NAMESPACE_OF_FILE).length,
+    );
     expect(Object.keys(english).length).toBeGreaterThan(300);
   });
 

@@ -37,6 +37,16 @@ describe('pageHead', () => {
     expect(head.links).toEqual([]);
     expect(head.meta).toContainEqual({ key: 'name', name: 'robots', content: 'noindex, follow' });
   });
+
+  it('keeps the admin page out of the index and tells crawlers not to follow its links', () => {
+    const head = pageHead({ ...base, code: 'ar', path: '/admin-summer', kind: 'admin' });
+    expect(head.links).toEqual([]);
+    expect(head.meta.filter((tag) => tag.name === 'robots')).toEqual([
+      { key: 'name', name: 'robots', content: 'noindex, nofollow' },
+    ]);
+    expect(head.meta.some((tag) => tag.key === 'property')).toBe(false);
+    expect([head.title, head.htmlLang, head.htmlDir]).toEqual([base.title, 'ar', 'rtl']);
+  });
 });
 
 describe('headTagsToHtml', () => {

@@ -13,6 +13,11 @@ export interface PageHeadInput {
   /** Scheme and host the canonical and alternate URLs start with (`PUBLIC_URL`). */
   origin: string;
   siteName: string;
+  /**
+   * `admin`: the operator's page, neither indexed nor followed (its links lead nowhere a crawler
+   * should go from there), and never given a canonical or alternates whatever its path.
+   */
+  kind?: 'page' | 'admin';
 }
 
 export interface HeadTags {
@@ -25,15 +30,20 @@ export interface HeadTags {
 
 export const OG_IMAGE_PATH = '/og-image.jpg';
 
-export function pageHead({ code, path, title, description, origin, siteName }: PageHeadInput): HeadTags {
+function robots(path: string | null, kind: PageHeadInput['kind']): string {
+  if (kind === 'admin') return 'noindex, nofollow';
+  return path === null ? 'noindex, follow' : 'index, follow';
+}
+
+export function pageHead({ code, path, title, description, origin, siteName, kind = 'page' }: PageHeadInput): HeadTags {
   const language = languageByCode(code);
   const url = (inLanguage: LanguageCode) => origin + localizedPath(path ?? '/', inLanguage);
   const meta: HeadTags['meta'] = [
     { key: 'name', name: 'description', content: description },
-    { key: 'name', name: 'robots', content: path === null ? 'noindex, follow' : 'index, follow' },
+    { key: 'name', name: 'robots', content: robots(path, kind) },
   ];
   const links: HeadTags['links'] = [];
-  if (path !== null) {
+  if (path !== null && kind !== 'admin') {
     // The canonical names this very URL, prefix included: pointing /de/about at /about (as the
     // original did) would tell search engines that every translation is a duplicate of English.
     links.push({ rel: 'canonical', href: url(code) });

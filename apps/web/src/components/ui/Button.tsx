@@ -11,7 +11,7 @@ const buttonVariants = cva(
         secondary: 'bg-muted text-foreground hover:bg-accent',
         outline: 'border border-border bg-transparent hover:bg-muted',
         ghost: 'bg-transparent hover:bg-muted',
-        destructive: 'bg-destructive text-white hover:bg-destructive/90',
+        destructive: 'bg-destructive text-destructive-foreground hover:bg-destructive/90',
       },
       size: {
         sm: 'h-8 px-3',

@@ -1,0 +1,114 @@
+/**
+ * The admin API as the admin page uses it (DECISIONS.md section 5): same-origin calls that carry
+ * the HttpOnly session cookie, the CSRF token on every state-changing call, and every answer
+ * checked against the shared schemas, since a proxy or an older server may answer something else.
+ */
+import {
+  adminMessageSchema,
+  adminMessagesSchema,
+  adminSessionSchema,
+  apiRefusalSchema,
+  CSRF_HEADER,
+  dashboardSchema,
+  type AdminMessage,
+  type AdminMessages,
+  type AdminSession,
+  type Dashboard,
+} from '@archive-opener/shared/api';
+
+export const ADMIN_API = '/api/admin';
+
+/** A refusal or an unusable answer, with the HTTP status and the API's error code when it gave one. */
+export class AdminApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string | null,
+    /** From `Retry-After` on a locked login, in seconds. */
+    readonly retryAfterSeconds: number | null = null,
+  ) {
+    super(`Admin API answered ${status}${code ? ` ${code}` : ''}`);
+    this.name = 'AdminApiError';
+  }
+
+  /** No valid session (never logged in, idle for 30 minutes, or past the 8-hour limit). */
+  get isUnauthorized(): boolean {
+    return this.status === 401;
+  }
+}
+
+/** Status 0: the answer was not what the schema says (the request itself succeeded). */
+export const UNEXPECTED_ANSWER = 0;
+
+async function refusal(response: Response): Promise<AdminApiError> {
+  const body: unknown = await response.json().catch(() => null);
+  const parsed = apiRefusalSchema.safeParse(body);
+  const retryAfter = Number(response.headers.get('Retry-After'));
+  return new AdminApiError(
+    response.status,
+    parsed.success ? parsed.data.error.code : null,
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+  );
+}
+
+async function call(path: string, init: RequestInit = {}): Promise<Response> {
+  const response = await fetch(`${ADMIN_API}${path}`, { credentials: 'same-origin', ...init });
+  if (!response.ok) throw await refusal(response);
+  return response;
+}
+
+/** What this module needs of a zod schema (the web app does not depend on zod itself). */
+interface Schema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+}
+
+async function parsed<T>(response: Response, schema: Schema<T>): Promise<T> {
+  const result = schema.safeParse(await response.json().catch(() => null));
+  if (!result.success) throw new AdminApiError(UNEXPECTED_ANSWER, null);
+  return result.data;
+}
+
+const jsonHeaders = (csrfToken?: string): Record<string, string> => ({
+  'Content-Type': 'application/json',
+  ...(csrfToken ? { [CSRF_HEADER]: csrfToken } : {}),
+});
+
+/** The current session, or null when there is none (the login form is shown). */
+export async function fetchSession(): Promise<AdminSession | null> {
+  try {
+    return await parsed(await call('/session'), adminSessionSchema);
+  } catch (error) {
+    if (error instanceof AdminApiError && error.isUnauthorized) return null;
+    throw error;
+  }
+}
+
+export async function login(password: string): Promise<AdminSession> {
+  const response = await call('/login', { method: 'POST', headers: jsonHeaders(), body: JSON.stringify({ password }) });
+  return parsed(response, adminSessionSchema);
+}
+
+export async function logout(csrfToken: string): Promise<void> {
+  await call('/logout', { method: 'POST', headers: { [CSRF_HEADER]: csrfToken } });
+}
+
+/** `timeZone` decides which day "today" is: the admin's own. */
+export async function fetchDashboard(timeZone: string): Promise<Dashboard> {
+  return parsed(await call(`/dashboard?tz=${encodeURIComponent(timeZone)}`), dashboardSchema);
+}
+
+export async function fetchMessages(): Promise<AdminMessages> {
+  return parsed(await call('/messages'), adminMessagesSchema);
+}
+
+export async function markMessageRead(id: string, csrfToken: string): Promise<AdminMessage> {
+  const response = await call(`/messages/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    headers: jsonHeaders(csrfToken),
+    body: JSON.stringify({ isRead: true }),
+  });
+  return parsed(response, adminMessageSchema);
+}
+
+export async function deleteMessage(id: string, csrfToken: string): Promise<void> {
+  await call(`/messages/${encodeURIComponent(id)}`, { method: 'DELETE', headers: { [CSRF_HEADER]: csrfToken } });
+}

@@ -1,0 +1,141 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from './support/axe.js';
+import { launchChromium } from './support/chromium.js';
+import { corpusCase } from './support/corpus.js';
+import { ExtractorPage } from './support/extractor-page.js';
+import { ROOT, startSite, type RunningSite } from './support/site.js';
+
+// A visitor writes from the Spanish footer; the operator reads it on the admin page, where the
+// statistics count the visitor's browser extraction. One real server (its own data folder) and
+// one Chromium for the whole story, in order.
+const ADMIN_PASSWORD = 'an e2e admin password';
+const MESSAGE = 'Hola: el RAR de mi cámara se abre perfectamente. ¡Gracias!';
+
+const spanish = async <T>(file: string) =>
+  JSON.parse(await readFile(join(ROOT, 'apps/web/src/i18n/locales/es', file), 'utf8')) as T;
+const esCommon = await spanish<{ footer: { contact: string } }>('common.json');
+const esContact = await spanish<{
+  dialog: { title: string };
+  fields: { name: string; email: string; message: string };
+  submit: string;
+  toast: { emptyText: string; sentTitle: string };
+}>('contact.json');
+
+let site: RunningSite;
+let browser: Browser;
+let dataDir: string;
+let visitor: BrowserContext;
+let operator: BrowserContext;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'ao-e2e-admin-'));
+  [site, browser] = await Promise.all([startSite({ DATA_DIR: dataDir, ADMIN_PASSWORD }), launchChromium()]);
+  visitor = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  operator = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+
+describe('contact message and admin page', () => {
+  it('extracts an archive in the browser, which is reported as an anonymous event', async () => {
+    const page = await visitor.newPage();
+    const ui = new ExtractorPage(page);
+    await ui.open(site.url);
+    const event = page.waitForRequest((request) => request.url().endsWith('/api/events') && request.method() === 'POST');
+    await ui.extractCase(corpusCase('libarchive/test_compat_zip_5.zip'));
+    const body = JSON.parse((await event).postData() ?? '{}') as Record<string, unknown>;
+    expect(body).toMatchObject({ mode: 'browser', format: 'zip', outcome: 'success', errorCode: null, sizeBucket: 'under-1mb' });
+    // No name of the archive or of its files travels with it.
+    expect(JSON.stringify(body)).not.toMatch(/test_compat|Job_PT/);
+  });
+
+  it('sends a contact message from the footer dialog in Spanish', async () => {
+    const page = await visitor.newPage();
+    await page.goto(`${site.url}/es`);
+    await page.locator('input[type=file]:enabled').waitFor({ state: 'attached' });
+    await page.getByRole('button', { name: esCommon.footer.contact }).click();
+    const dialog = page.getByRole('dialog', { name: esContact.dialog.title });
+    await dialog.waitFor();
+    await expectNoAxeViolations(page);
+
+    // Empty fields: the spec's toast, nothing sent, the dialog stays.
+    await dialog.getByRole('button', { name: esContact.submit }).click();
+    await toast(page, esContact.toast.emptyText).waitFor();
+    expect(await dialog.getByLabel(esContact.fields.name).getAttribute('aria-invalid')).toBe('true');
+
+    await dialog.getByLabel(esContact.fields.name).fill('  Ana López ');
+    await dialog.getByLabel(esContact.fields.email).fill('ana@example.com');
+    await dialog.getByLabel(esContact.fields.message).fill(MESSAGE);
+    const sent = page.waitForResponse((response) => response.url().endsWith('/api/contact'));
+    await dialog.getByRole('button', { name: esContact.submit }).click();
+    expect((await sent).status()).toBe(201);
+    await toast(page, esContact.toast.sentTitle).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    // Focus is back on the button that opened it.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(esCommon.footer.contact);
+  });
+
+  it('logs in to the admin page, shows the message unread, marks it read, counts the extraction, logs out', async () => {
+    const page = await operator.newPage();
+    await page.goto(`${site.url}/admin-summer`);
+    const password = page.getByLabel('Password', { exact: true });
+    await password.fill('not the password');
+    await password.press('Enter');
+    await toast(page, 'Incorrect password').waitFor();
+
+    await password.fill(ADMIN_PASSWORD);
+    await password.press('Enter');
+    await toast(page, 'Welcome to the admin panel').waitFor();
+    await page.getByRole('heading', { name: 'Admin dashboard' }).waitFor();
+
+    const card = (name: string) =>
+      page
+        .locator('dl > div')
+        .filter({ has: page.locator('dt', { hasText: name }) })
+        .locator('dd');
+    await expect.poll(() => card('Total extractions').textContent()).toBe('1');
+    expect(await card("Today's extractions").textContent()).toBe('1');
+    expect(await card('Success rate').textContent()).toMatch(/100/);
+    expect(Number(await card('Visitors in the last 24 hours').textContent())).toBeGreaterThanOrEqual(1);
+    const latest = page
+      .getByRole('region', { name: /Recent extractions/ })
+      .getByRole('row')
+      .nth(1);
+    expect(await latest.textContent()).toMatch(/Browser.*Success/);
+
+    const messages = page.getByRole('region', { name: /Contact messages, newest first/ });
+    const message = messages.getByRole('article').filter({ hasText: MESSAGE });
+    await message.waitFor();
+    expect(await message.textContent()).toContain('Ana López');
+    expect(await message.textContent()).toContain('New');
+    await page.getByText('1 unread').waitFor();
+    await expectNoAxeViolations(page);
+
+    await message.getByRole('button', { name: 'Mark as read' }).click();
+    await toast(page, 'Message marked as read').waitFor();
+    await expect.poll(() => message.textContent()).not.toContain('New');
+    await page.getByText('1 unread').waitFor({ state: 'detached' });
+
+    // A reload keeps the session (the cookie) and shows the message read.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Admin dashboard' }).waitFor();
+    const reloaded = messages.getByRole('article').filter({ hasText: MESSAGE });
+    await reloaded.waitFor();
+    expect(await reloaded.textContent()).not.toContain('New');
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    // The session is gone on the server too.
+    const session = await page.evaluate(async () => (await fetch('/api/admin/session')).status);
+    expect(session).toBe(401);
+  });
+});
