@@ -1,7 +1,9 @@
-// Screenshots of the home page before and after an extraction, desktop and a 390 px phone, for a
-// person to look at (`npm run screenshots`, written to .screenshots/). Not a test.
-import { mkdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+// Screenshots of the home page before and after an extraction, and of the admin dashboard, desktop
+// and a 390 px phone, for a person to look at (`npm run screenshots`, written to .screenshots/).
+// Not a test.
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { launchChromium } from './support/chromium.js';
 import { corpusCase } from './support/corpus.js';
 import { ExtractorPage } from './support/extractor-page.js';
@@ -13,7 +15,9 @@ const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844, isMobile: true },
 ];
 
-const site = await startSite();
+const ADMIN_PASSWORD = 'screenshots admin password';
+const dataDir = await mkdtemp(join(tmpdir(), 'ao-screenshots-'));
+const site = await startSite({ DATA_DIR: dataDir, ADMIN_PASSWORD });
 const browser = await launchChromium();
 
 const contextFor = (viewport: (typeof VIEWPORTS)[number]) =>
@@ -41,8 +45,54 @@ async function arabicShots() {
     await context.close();
   }
 }
+/** Gives the dashboard something to show: a server extraction, a failed one, messages, file checks. */
+async function adminData() {
+  for (const path of ['libarchive/test_compat_zip_5.zip', 'py7zr/encrypted_3.7z']) {
+    const [part = ''] = corpusCase(path).parts;
+    const form = new FormData();
+    form.append('file', new Blob([await readFile(part)]), basename(part));
+    await fetch(`${site.url}/api/extractions`, { method: 'POST', body: form });
+  }
+  const messages = [
+    {
+      name: 'Ana López',
+      email: 'ana@example.com',
+      message: 'The RAR from my camera opens fine now.\nCould you add a dark print style?',
+    },
+    { name: 'Bot', email: 'bot@example.com', message: 'Visit <script>alert(document.cookie)</script> now' },
+  ];
+  for (const message of messages)
+    await fetch(`${site.url}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(message),
+    });
+}
+
+/** The admin dashboard after logging in, both themes and widths. */
+async function adminShots() {
+  await adminData();
+  for (const theme of ['dark', 'light']) {
+    for (const viewport of VIEWPORTS) {
+      const context = await contextFor(viewport);
+      const page = await context.newPage();
+      await page.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
+      await page.goto(`${site.url}/admin-summer`);
+      await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+      await page.getByLabel('Password', { exact: true }).press('Enter');
+      await page.getByRole('heading', { name: 'Admin dashboard' }).waitFor();
+      await page.getByText('Bot', { exact: true }).waitFor();
+      // Past the login toast, its exit animation included.
+      await page.waitForFunction(() => !document.querySelector('[data-sonner-toast]'), undefined, { timeout: 15_000 });
+      await page.screenshot({ path: join(OUT, `${viewport.name}-${theme}-admin.png`), fullPage: true });
+      await context.close();
+    }
+  }
+}
+
 try {
   await mkdir(OUT, { recursive: true });
+  await adminShots();
   for (const theme of ['dark', 'light']) {
     for (const viewport of VIEWPORTS) {
       const context = await contextFor(viewport);
@@ -68,4 +118,5 @@ try {
 } finally {
   await browser.close();
   await site.stop();
+  await rm(dataDir, { recursive: true, force: true });
 }
