@@ -5,6 +5,7 @@ import { basename, join } from 'node:path';
 import { unzipSync } from 'fflate';
 import type { BrowserContext } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { staticFileCheckSchema, usageEventSchema } from '@archive-opener/shared/api';
 import { corpusCase } from './support/corpus.js';
 import { ExtractorPage } from './support/extractor-page.js';
 import { useSiteAndBrowser } from './support/site-and-browser.js';
@@ -22,9 +23,24 @@ afterEach(async () => {
   await context?.close();
 });
 
-/** Every request the page made while extracting must be a plain GET of the site's own files. */
+// The only requests with a body the page may make: the anonymous usage event and the robots.txt /
+// sitemap.xml report, each exactly its schema's fields (no name, no content of any archive).
+const REPORTS: Record<string, string[]> = {
+  '/api/events': Object.keys(usageEventSchema.shape),
+  '/api/monitor-static-files': Object.keys(staticFileCheckSchema.shape),
+};
+
+/** Every request the page made while extracting must be a plain GET of the site's own files, or a report. */
 function expectNothingUploaded(archives: string[]) {
   for (const request of ui.requests) {
+    const report = REPORTS[new URL(request.url()).pathname];
+    if (report && request.method() === 'POST') {
+      const body = request.postData() ?? '';
+      expect(body.length, request.url()).toBeLessThan(4096);
+      expect(Object.keys(JSON.parse(body) as object).sort()).toEqual([...report].sort());
+      for (const archive of archives) expect(body).not.toContain(basename(archive));
+      continue;
+    }
     expect(request.method(), request.url()).toBe('GET');
     expect(request.postDataBuffer(), request.url()).toBeNull();
     expect(request.url().startsWith(env.site.url) || request.url().startsWith('blob:') || request.url().startsWith('data:')).toBe(
