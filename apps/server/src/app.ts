@@ -14,9 +14,8 @@ import { serverExtraction } from './plugins/server-extraction.js';
 import { VisitorHasher } from './privacy/visitor-hasher.js';
 import admin from './routes/admin/index.js';
 import contact from './routes/contact/index.js';
-import usageEvents from './routes/events/index.js';
 import health from './routes/health/index.js';
-import monitor from './routes/monitor/index.js';
+import reports from './routes/reports/index.js';
 import seo from './routes/seo/index.js';
 import site from './routes/site/index.js';
 import { SERVER_VERSION } from './version.js';
@@ -65,8 +64,7 @@ export async function buildApp(config: Config, { logStream }: BuildAppOptions = 
   await app.register(health);
   const { runner, storage } = await serverExtraction(app, config, { db, visitors });
   await app.register(contact, { db, rate: config.rates.contact });
-  await app.register(usageEvents, { db, visitors, rate: config.rates.events });
-  await app.register(monitor, { db, visitors, rate: config.rates.monitor });
+  await app.register(reports, { db, visitors, rates: config.rates });
   await app.register(admin, {
     db,
     visitors,

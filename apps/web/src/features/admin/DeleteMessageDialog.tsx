@@ -1,8 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { AdminMessage } from '@archive-opener/shared/api';
-import { LoaderCircle, Trash2, X } from 'lucide-react';
+import { LoaderCircle, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogCloseButton } from '../../components/ui/DialogCloseButton';
 import { Button } from '../../components/ui/Button';
 import { useDeleteMessage } from './use-messages';
 
@@ -69,12 +70,7 @@ export function DeleteMessageDialog({ message, onDeleted }: DeleteMessageDialogP
               {t('messages.confirmDelete')}
             </Button>
           </div>
-          <Dialog.Close
-            aria-label={t('messages.close')}
-            className="absolute end-3 top-3 rounded p-1 text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-          >
-            <X aria-hidden className="size-4" />
-          </Dialog.Close>
+          <DialogCloseButton label={t('messages.close')} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

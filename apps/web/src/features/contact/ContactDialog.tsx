@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import { useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogCloseButton } from '../../components/ui/DialogCloseButton';
 import { ContactForm } from './ContactForm';
 import { useContactForm } from './use-contact-form';
 
@@ -46,12 +46,7 @@ export default function ContactDialog({ open, onOpenChange, returnFocusTo }: Con
               close();
             }}
           />
-          <Dialog.Close
-            aria-label={t('dialog.close')}
-            className="absolute end-3 top-3 rounded p-1 text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-          >
-            <X aria-hidden className="size-4" />
-          </Dialog.Close>
+          <DialogCloseButton label={t('dialog.close')} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -1,7 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { CheckCircle2, X } from 'lucide-react';
+import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogCloseButton } from '../../components/ui/DialogCloseButton';
 
 const AUTO_CLOSE_MS = 3000;
 const DETAILS_DELAY_MS = 500;
@@ -38,12 +39,7 @@ export default function CompletionDialog({ fileCount, onClose }: CompletionDialo
           <p className={showDetails ? 'mt-1 text-sm text-success' : 'invisible mt-1 text-sm'}>
             {t('extractor.complete.details')}
           </p>
-          <Dialog.Close
-            aria-label={t('extractor.complete.close')}
-            className="absolute end-3 top-3 rounded p-1 text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-          >
-            <X aria-hidden className="size-4" />
-          </Dialog.Close>
+          <DialogCloseButton label={t('extractor.complete.close')} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
