@@ -7,8 +7,9 @@ const FRAMEWORK =
 const APP_CORE =
   /(apps[\\/]web[\\/]src[\\/](app|components|lib|i18n)[\\/]|packages[\\/]shared[\\/]|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared)|class-variance-authority|clsx|tslib|vite[\\/]preload-helper)/;
 
-// Loaded on demand although they live beside the core: a group would pull them (and sonner) in.
-const LAZY_IN_APP_CORE = /[\\/]locales[\\/]|AppToaster|packages[\\/]shared[\\/]dist[\\/]api[\\/]/;
+// Loaded on demand although they live beside the core: a group would pull them (and sonner, zod or
+// Radix Dialog) in.
+const LAZY_IN_APP_CORE = /[\\/]locales[\\/]|AppToaster|DialogCloseButton|packages[\\/]shared[\\/]dist[\\/]api[\\/]/;
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
