@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AdminMessage, AdminMessages } from '@archive-opener/shared/api';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/toast/notify';
@@ -16,10 +16,15 @@ export function useMessages() {
   });
 }
 
-function withMessages(list: AdminMessages, messages: AdminMessage[]): AdminMessages {
-  const before = list.messages.filter((message) => !message.isRead).length;
-  const after = messages.filter((message) => !message.isRead).length;
-  return { messages, unreadCount: Math.max(0, list.unreadCount - (before - after)) };
+/** Applies a change to the cached list, keeping its unread count in step with it. */
+function changeMessages(client: QueryClient, change: (messages: AdminMessage[]) => AdminMessage[]): void {
+  client.setQueryData<AdminMessages>(adminKeys.messages, (list) => {
+    if (!list) return list;
+    const messages = change(list.messages);
+    const before = list.messages.filter((message) => !message.isRead).length;
+    const after = messages.filter((message) => !message.isRead).length;
+    return { messages, unreadCount: Math.max(0, list.unreadCount - (before - after)) };
+  });
 }
 
 /** An ended session is announced once by the query client, not once more by each action. */
@@ -33,15 +38,7 @@ export function useMarkRead() {
   return useMutation({
     mutationFn: (id: string) => markMessageRead(id, csrfToken(client)),
     onSuccess: (updated) => {
-      client.setQueryData<AdminMessages>(
-        adminKeys.messages,
-        (list) =>
-          list &&
-          withMessages(
-            list,
-            list.messages.map((message) => (message.id === updated.id ? updated : message)),
-          ),
-      );
+      changeMessages(client, (messages) => messages.map((message) => (message.id === updated.id ? updated : message)));
       notify.success(t('messages.markedRead'));
     },
     onError: (error) => {
@@ -66,15 +63,7 @@ export function useDeleteMessage() {
     },
     onSuccess: (id) => {
       notify.success(t('messages.deleted'));
-      client.setQueryData<AdminMessages>(
-        adminKeys.messages,
-        (list) =>
-          list &&
-          withMessages(
-            list,
-            list.messages.filter((message) => message.id !== id),
-          ),
-      );
+      changeMessages(client, (messages) => messages.filter((message) => message.id !== id));
     },
     onError: (error) => {
       if (!sessionEnded(error)) notify.error(t('messages.deleteFailedTitle'), { description: t('messages.deleteFailedText') });
