@@ -12,6 +12,7 @@ import { extractLz4, listLz4 } from '../lz4/lz4-backend.js';
 import { extractIso, IsoFallback, listIso } from '../iso/iso-backend.js';
 import { extractZip, listZip, ZipFallback } from '../zip/zip-backend.js';
 import { extractTarGz, listTarGz, TarGzFallback } from '../tar/tar-gz-backend.js';
+import { checkXarArchive } from '../xar/xar-toc-check.js';
 import { STREAM_READERS, type StreamInfo, type StreamReader } from './stream-readers.js';
 
 /** What a host hands the engine: the archive's parts, how to load 7-Zip, how 7-Zip sees the parts. */
@@ -56,6 +57,7 @@ export async function list(input: EngineInput, options: OperationOptions = {}): 
       if (result) return result;
     }
     if (job.format === 'lz' && job.sources.length === 1) return listLzip(job);
+    if (job.format === 'xar') await checkXarArchive(job.sources[0] as ArchiveSource);
     if (job.format === 'lz4' && job.sources.length === 1) return listLz4(job.sources[0] as ArchiveSource, job.limits, options);
     return listWithSevenZip(job);
   });
@@ -92,6 +94,7 @@ export async function extract(input: EngineInput, sink: OutputSink, options: Ope
         if (result) return result;
       }
       if (job.format === 'lz' && job.sources.length === 1) return await extractLzip(job, sink);
+      if (job.format === 'xar') await checkXarArchive(job.sources[0] as ArchiveSource);
       if (job.format === 'lz4' && job.sources.length === 1)
         return await extractLz4(job.sources[0] as ArchiveSource, sink, job.limits, options);
       return await extractWithSevenZip(job, sink).catch(async (error: unknown) => {

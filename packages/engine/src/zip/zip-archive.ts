@@ -13,7 +13,10 @@ import {
   type ZipReaderConstructorOptions,
 } from '@zip.js/zip.js';
 import type { ArchiveSource, EntryType } from '../core/types.js';
+import { EngineError } from '../core/engine-error.js';
+import { checkEndRecord } from './end-record-check.js';
 import { SourceReader } from './source-reader.js';
+import { extraBlocks, MALFORMED_EXTRA_FIELD } from './zip-extra-fields.js';
 import { chooseLegacyDecoder, decodeStoredText, isLegacyName, type NameDecoder } from './zip-names.js';
 
 /**
@@ -103,12 +106,20 @@ function supportedMethods(): ReadonlySet<number> {
 export async function openZip(sources: readonly ArchiveSource[]): Promise<OpenedZip> {
   const source = sources[0];
   if (sources.length !== 1 || !source) throw new ZipFallback('the archive has several parts');
+  await checkEndRecord(source);
   const reader = new ZipReader<unknown>(new SourceReader(source), READER_OPTIONS);
   let entries: Entry[];
   try {
     entries = await reader.getEntries();
   } catch (error) {
     throw new ZipFallback(`the central directory cannot be read (${messageOf(error)})`, { cause: error });
+  }
+  const unreadable = entries.find((entry) => extraBlocks(entry.rawExtraField) === null);
+  if (unreadable) {
+    throw new EngineError('CORRUPT_ARCHIVE', MALFORMED_EXTRA_FIELD, {
+      entry: unreadable.filename,
+      problem: 'central extra field block runs past its end',
+    });
   }
   const damage = (reader.warnings ?? []).find((warning) => DAMAGE_WARNINGS.has(warning.reason));
   if (damage) throw new ZipFallback(`the central directory is damaged (${damage.reason})`);

@@ -16,6 +16,7 @@ import {
   type OperationOptions,
 } from '../core/types.js';
 import type { NativeCodec } from '../core/native-codec.js';
+import { verifyLocalHeader } from './local-header.js';
 import { decodeNatively, suitsNativeCodec } from './native-entry.js';
 import { messageOf, openZip, ZipFallback, type OpenedZip, type ZipItem } from './zip-archive.js';
 import { classifyFailure, pipeEntry, readLinkTarget, SinkFailure } from './zip-streams.js';
@@ -175,6 +176,7 @@ async function writeItem(job: Extraction, item: ZipItem, path: string): Promise<
     await sinkCall(() => job.sink.makeDirectory(path));
     job.madeDirectories.add(path);
   } else if (item.type === 'symlink') {
+    await verifyLocalHeader(job.zip.source, item.entry, item.name, 'names and extra fields');
     const target = await readLinkTarget(item.entry as FileEntry, getDataOptions);
     if (target !== null) result.linkTarget = decodeStoredText(target, job.zip.names);
   } else if (item.encrypted && item.size === 0 && job.password === undefined) {
@@ -182,6 +184,7 @@ async function writeItem(job: Extraction, item: ZipItem, path: string): Promise<
   } else if (job.codec && job.sink.writeBytes && suitsNativeCodec(item.entry)) {
     result.size = await writeNatively(job, item, path, job.codec);
   } else {
+    await verifyLocalHeader(job.zip.source, item.entry, item.name, 'names and extra fields');
     result.size = await pipeEntry(item.entry as FileEntry, job.sink, path, job.onBytes, getDataOptions);
   }
   job.entries.push(result);
