@@ -5,7 +5,7 @@ import type { ListResult, OperationOptions } from '../core/types.js';
 import { blobSource } from './blob-source.js';
 import { memorySink } from './memory-sink.js';
 import { browserSevenZipFactory } from './sevenzip-browser.js';
-import { browserCodec } from './wasm-codec.js';
+import { browserCodec } from './browser-codec.js';
 import type { BrowserExtractResult } from './worker-protocol.js';
 
 export type { BrowserRequest, BrowserMessage, BrowserExtractResult } from './worker-protocol.js';
@@ -40,6 +40,7 @@ export async function extractFiles(
     sink,
     options,
   );
+  sink.flush();
   return { ...result, files: sink.files };
 }
 

@@ -3,25 +3,72 @@ import type { OutputSink } from '../core/output-sink.js';
 
 const STAGING = '/out';
 
+/** Files below this size are gathered into batches; bigger ones get a Blob of their own. */
+const BATCHED_FILE_MAX_BYTES = 1024 * 1024;
+/** Bytes gathered before a batch becomes one Blob: bounds what waits in the worker's memory. */
+const BATCH_BYTES = 32 * 1024 * 1024;
+
+interface WaitingFile {
+  path: string;
+  parts: Uint8Array[];
+  size: number;
+}
+
+export interface MemorySink extends OutputSink {
+  readonly files: Map<string, Blob>;
+  /** Turns the files still waiting in a batch into Blobs: call before reading `files`. */
+  flush(): void;
+}
+
 /**
  * Keeps extracted files as Blobs (the browser may page large ones to disk). Files 7-Zip writes
  * into its in-memory file system are turned into Blobs and unlinked one by one, so each file's
  * bytes live in WASM-side memory only until it is adopted.
+ *
+ * Every Blob made in a worker is a round trip to the browser process: with hundreds of small
+ * files that was about half of a whole extraction (measured in Chromium: a 303-file zip took
+ * 0.79 s with a Blob per file, 0.53 s batched). Small files are therefore gathered, and each
+ * batch becomes one Blob that every file of it is a slice of; slices share the bytes.
  */
-export function memorySink(): OutputSink & { readonly files: Map<string, Blob> } {
+export function memorySink(): MemorySink {
   const files = new Map<string, Blob>();
+  let waiting: WaitingFile[] = [];
+  let waitingBytes = 0;
+  const flush = (): void => {
+    if (waiting.length === 0) return;
+    const batch = new Blob(waiting.flatMap((file) => file.parts as BlobPart[]));
+    let at = 0;
+    for (const file of waiting) {
+      files.set(file.path, batch.slice(at, at + file.size));
+      at += file.size;
+    }
+    waiting = [];
+    waitingBytes = 0;
+  };
+  const store = (path: string, parts: Uint8Array[]): void => {
+    const size = parts.reduce((sum, part) => sum + part.length, 0);
+    if (size >= BATCHED_FILE_MAX_BYTES) {
+      files.set(path, new Blob(parts as BlobPart[]));
+      return;
+    }
+    waiting.push({ path, parts, size });
+    waitingBytes += size;
+    if (waitingBytes >= BATCH_BYTES) flush();
+  };
   return {
     files,
+    flush,
     async writeFile(path, data) {
       const chunks: Uint8Array[] = [];
       const reader = data.getReader();
       for (let next = await reader.read(); !next.done; next = await reader.read()) chunks.push(next.value);
-      files.set(path, new Blob(chunks as BlobPart[]));
+      store(path, chunks);
     },
     async writeBytes(path, data) {
-      files.set(path, new Blob([data as BlobPart]));
+      store(path, [data]);
     },
     async copyFile(from, to) {
+      flush();
       // Blobs are immutable: the copy shares the bytes.
       const data = files.get(from);
       if (data) files.set(to, data);
@@ -35,13 +82,16 @@ export function memorySink(): OutputSink & { readonly files: Map<string, Blob> }
       return STAGING;
     },
     async adoptStaged(sz, stagedPath, finalPath) {
-      files.set(finalPath, new Blob([sz.FS.readFile(stagedPath) as BlobPart]));
+      // readFile copies out of WASM memory, so the staged file can go at once.
+      store(finalPath, [sz.FS.readFile(stagedPath)]);
       sz.FS.unlink(stagedPath);
     },
     async clearStaging() {
       // The instance and its in-memory file system are discarded after each operation.
     },
     async discard() {
+      waiting = [];
+      waitingBytes = 0;
       files.clear();
     },
   };

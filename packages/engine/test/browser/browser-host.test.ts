@@ -13,6 +13,8 @@ import { bundleWorker, CHROMIUM, launchChromium, serveFiles } from './harness.js
  */
 const CASES = [
   { path: 'libzip/test.zip' },
+  // Entries large enough to be inflated by the browser's DecompressionStream.
+  { path: 'py7zr/src.zip' },
   { path: 'py7zr/filename_encryption.7z', password: 'hello' },
   { path: 'rarfile/rar5-solid.rar' },
   { path: 'commons-compress/bla.tgz' },

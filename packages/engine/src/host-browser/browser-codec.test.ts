@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import { crc32, deflateRawSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { browserCodec } from './browser-codec.js';
+
+/** Text-like bytes: compressible, and different all the way through. */
+function sample(length: number): Uint8Array {
+  const lines: string[] = [];
+  for (let n = 0, size = 0; size < length; n += 1) {
+    const line = `${n} ${createHash('sha256').update(String(n)).digest('hex').slice(0, 12)} entry header volume\n`;
+    lines.push(line);
+    size += line.length;
+  }
+  return new Uint8Array(Buffer.from(lines.join('')).subarray(0, length));
+}
+
+// Node has the same DecompressionStream API as the browsers (backed by zlib, though far slower:
+// sizes stay small), so both paths of the codec run here; the browser suite runs it in Chromium.
+describe('browserCodec', () => {
+  it.each([
+    ['a small entry (fflate)', 1000],
+    ['a large entry (DecompressionStream)', 200_000],
+  ])('inflates %s to the original bytes', async (_, length) => {
+    const codec = await browserCodec();
+    const data = sample(length);
+    expect(await codec.inflateRaw(deflateRawSync(data), length)).toEqual(data);
+  });
+
+  it.each([1000, 200_000])('refuses output past the declared size (%i bytes declared)', async (declared) => {
+    const codec = await browserCodec();
+    const packed = deflateRawSync(new Uint8Array(declared * 4));
+    await expect(async () => codec.inflateRaw(packed, declared)).rejects.toThrow();
+  });
+
+  it('ignores bytes after the end of the deflate data, as native tools do', async () => {
+    const codec = await browserCodec();
+    const data = sample(200_000);
+    const packed = Buffer.concat([deflateRawSync(data), Buffer.from('trailing bytes')]);
+    expect(await codec.inflateRaw(packed, data.length)).toEqual(data);
+  });
+
+  it('rejects data that is not deflate', async () => {
+    const codec = await browserCodec();
+    await expect(async () => codec.inflateRaw(new Uint8Array(64 * 1024).fill(0xff), 1_000_000)).rejects.toThrow();
+  });
+
+  it('computes the same CRC-32 as zlib', async () => {
+    const codec = await browserCodec();
+    const data = sample(100_000);
+    expect(codec.crc32(data)).toBe(crc32(data));
+  });
+});

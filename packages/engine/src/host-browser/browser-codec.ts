@@ -1,0 +1,78 @@
+import { inflateSync } from 'fflate';
+import { createCRC32 } from 'hash-wasm';
+import type { NativeCodec } from '../core/native-codec.js';
+
+/**
+ * Entries that inflate to at least this much go through the browser's own zlib. Below it a
+ * stream's setup (~0.1 ms in Chromium) costs more than fflate's JavaScript saves (measured on
+ * text: 16 KiB 0.13 ms with fflate vs 0.17 ms streamed, 64 KiB 0.77 ms vs 0.26 ms).
+ */
+const STREAMED_INFLATE_MIN_BYTES = 32 * 1024;
+
+let codec: Promise<NativeCodec> | null = null;
+
+class OversizeError extends RangeError {
+  constructor() {
+    super('the entry inflates past its declared size');
+  }
+}
+
+/**
+ * The browser's stand-in for Node's zlib. Large entries go through DecompressionStream: the
+ * browser's native zlib, at full speed from the first byte, where fflate runs in JavaScript that
+ * a fresh worker (one per archive) has not yet optimised. Small ones stay with fflate's single
+ * synchronous call, cheaper than a stream's setup. CRC-32 is hash-wasm's. Both load once per worker.
+ */
+export function browserCodec(): Promise<NativeCodec> {
+  codec ??= createCRC32().then((crc) => ({
+    inflateRaw(data, maxOutput) {
+      // Small packed data too: fflate cannot stop early, and a bomb would keep it busy.
+      if (maxOutput < STREAMED_INFLATE_MIN_BYTES && data.length < STREAMED_INFLATE_MIN_BYTES)
+        return inflateWithFflate(data, maxOutput);
+      // DecompressionStream refuses bytes after the end of the deflate data, which fflate and
+      // every native tool ignore; such an entry is decoded again with fflate so both agree.
+      // Not one that inflates past its size: the stream stopped it early, fflate would not.
+      return inflateWithStream(data, maxOutput).catch((error: unknown) => {
+        if (error instanceof OversizeError) throw error;
+        return inflateWithFflate(data, maxOutput);
+      });
+    },
+    crc32(data) {
+      crc.init();
+      crc.update(data);
+      const digest = crc.digest('binary');
+      return new DataView(digest.buffer, digest.byteOffset, 4).getUint32(0, false);
+    },
+  }));
+  return codec;
+}
+
+function inflateWithFflate(data: Uint8Array, maxOutput: number): Uint8Array {
+  // fflate drops what does not fit in the buffer it is given: one spare byte shows a lying size.
+  const out = inflateSync(data, { out: new Uint8Array(maxOutput + 1) });
+  if (out.length > maxOutput) throw new OversizeError();
+  return out;
+}
+
+/** Inflates into a buffer of the declared size; more output than that stops the stream. */
+async function inflateWithStream(data: Uint8Array, maxOutput: number): Promise<Uint8Array> {
+  const out = new Uint8Array(maxOutput);
+  let length = 0;
+  const inflater = new DecompressionStream('deflate-raw');
+  // Written directly: a Blob's stream() would fetch the bytes back from the browser process.
+  const writer = inflater.writable.getWriter();
+  writer
+    .write(data as Uint8Array<ArrayBuffer>)
+    .then(() => writer.close())
+    .catch(() => undefined); // The reader below sees the same failure.
+  const reader = inflater.readable.getReader();
+  for (let next = await reader.read(); !next.done; next = await reader.read()) {
+    if (length + next.value.length > maxOutput) {
+      await reader.cancel();
+      throw new OversizeError();
+    }
+    out.set(next.value, length);
+    length += next.value.length;
+  }
+  return length === maxOutput ? out : out.subarray(0, length);
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { memorySink } from './memory-sink.js';
+
+const bytes = (length: number, fill: number) => new Uint8Array(length).fill(fill);
+const text = async (blob: Blob | undefined) => new Uint8Array(await (blob as Blob).arrayBuffer());
+
+describe('memorySink', () => {
+  it('gathers small files and hands each its own bytes once flushed', async () => {
+    const sink = memorySink();
+    await sink.writeBytes?.('a.txt', bytes(3, 1));
+    await sink.writeFile('b.txt', new Blob([bytes(2, 2), bytes(2, 3)]).stream());
+    await sink.writeBytes?.('empty', new Uint8Array());
+    expect(sink.files.size).toBe(0);
+    sink.flush();
+    expect([...sink.files.keys()].sort()).toEqual(['a.txt', 'b.txt', 'empty']);
+    expect(await text(sink.files.get('a.txt'))).toEqual(bytes(3, 1));
+    expect(await text(sink.files.get('b.txt'))).toEqual(new Uint8Array([2, 2, 3, 3]));
+    expect(sink.files.get('empty')?.size).toBe(0);
+  });
+
+  it('gives a large file a Blob of its own at once', async () => {
+    const sink = memorySink();
+    await sink.writeBytes?.('big.bin', bytes(1024 * 1024, 7));
+    expect(sink.files.get('big.bin')?.size).toBe(1024 * 1024);
+  });
+
+  it('turns a batch into Blobs once it is large, so waiting bytes stay bounded', async () => {
+    const sink = memorySink();
+    for (let i = 0; i < 40; i += 1) await sink.writeBytes?.(`f${i}`, bytes(1024 * 1024 - 1, i));
+    // 32 files of just under 1 MiB pass the 32 MiB batch size.
+    expect(sink.files.size).toBe(33);
+    sink.flush();
+    expect(sink.files.size).toBe(40);
+    expect((await text(sink.files.get('f39')))[0]).toBe(39);
+  });
+
+  it('copies a file still waiting in a batch, and discards waiting files with the rest', async () => {
+    const sink = memorySink();
+    await sink.writeBytes?.('a', bytes(4, 9));
+    await sink.copyFile?.('a', 'b');
+    expect(await text(sink.files.get('b'))).toEqual(bytes(4, 9));
+    await sink.writeBytes?.('c', bytes(4, 1));
+    await sink.discard();
+    sink.flush();
+    expect(sink.files.size).toBe(0);
+  });
+});
