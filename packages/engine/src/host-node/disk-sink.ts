@@ -1,5 +1,5 @@
-import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
-import { constants, copyFile, mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { createWriteStream, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { constants, copyFile, mkdir, rm, rmdir, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -18,29 +18,30 @@ export function diskSink(root: string): OutputSink & { readonly written: readonl
   const written: string[] = [];
   let stagedInMemory = false;
   const madeDirs: string[] = [];
-  // Folders already made: most entries share a parent, and each mkdir is a trip to the thread pool.
+  // Folders already made: most entries share a parent. Made synchronously: once per folder, it
+  // costs less than a thread-pool round trip, and concurrent writers never race to make it.
   const madeParents = new Set<string>();
-  const ensureParent = async (path: string) => {
+  const ensureParent = (path: string) => {
     const parent = dirname(join(root, path));
     if (madeParents.has(parent)) return;
-    await mkdir(parent, { recursive: true });
+    mkdirSync(parent, { recursive: true });
     madeParents.add(parent);
   };
 
   return {
     written,
     async writeFile(path, data) {
-      await ensureParent(path);
+      ensureParent(path);
       written.push(path);
       await data.pipeTo(Writable.toWeb(createWriteStream(join(root, path), { flags: 'wx' })));
     },
     async writeBytes(path, data) {
-      await ensureParent(path);
+      ensureParent(path);
       written.push(path);
       await writeFile(join(root, path), data, { flag: 'wx' });
     },
     async copyFile(from, to) {
-      await ensureParent(to);
+      ensureParent(to);
       written.push(to);
       await copyFile(join(root, from), join(root, to), constants.COPYFILE_EXCL);
     },
@@ -58,13 +59,16 @@ export function diskSink(root: string): OutputSink & { readonly written: readonl
       return STAGING_MOUNT;
     },
     async adoptStaged(sz, stagedPath, finalPath) {
-      await ensureParent(finalPath);
+      // Synchronous on purpose: a rename is tens of microseconds of work, and each waiting for
+      // a thread-pool round trip made 303 files take 0.11-0.16 s to adopt instead of 0.03 s.
+      // The thread is blocked by 7-Zip's run just before anyway.
+      ensureParent(finalPath);
       written.push(finalPath);
       if (stagedInMemory) {
         writeFileSync(join(root, finalPath), sz.FS.readFile(stagedPath), { flag: 'wx' });
         sz.FS.unlink(stagedPath);
       } else {
-        await rename(join(staging, stagedPath.slice(STAGING_MOUNT.length)), join(root, finalPath));
+        renameSync(join(staging, stagedPath.slice(STAGING_MOUNT.length)), join(root, finalPath));
       }
     },
     async clearStaging() {
