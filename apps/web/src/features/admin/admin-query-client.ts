@@ -59,7 +59,9 @@ export function createAdminQueryClient(onSessionEnded: () => void): QueryClient 
       },
     }),
     defaultOptions: {
-      queries: { retry: shouldRetry, gcTime: 5 * 60_000 },
+      // gcTime stays the library's default: 5 minutes in the browser, never on the server. An
+      // explicit one armed a 5-minute timer per query while prerendering, and the build waited for it.
+      queries: { retry: shouldRetry },
       mutations: { retry: false },
     },
   });
