@@ -14,24 +14,47 @@ export interface AxeViolation {
 }
 
 /**
- * Runs axe-core in the page. It is evaluated through the DevTools protocol, so the site's CSP
- * (no inline scripts) stays as strict as in production.
+ * Holds the page still while axe measures colours, which it does at whatever instant it reaches
+ * each element. A toast can start fading at any moment of the run (its timer ends, a newer one
+ * stacks on it), so waiting once beforehand is not enough: with reduced motion asked for, sonner
+ * and our own CSS drop their transitions, and anything already running is let finish.
+ */
+async function holdStill(page: Page): Promise<void> {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/**
+ * Runs axe-core in the page with motion held still. It is evaluated through the DevTools
+ * protocol, so the site's CSP (no inline scripts) stays as strict as in production.
  */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   source ??= readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
-  await page.evaluate(await source);
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }
-    ).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map(({ id, impact, help, nodes }) => ({
-      id,
-      impact,
-      help,
-      nodes: nodes.map(({ target }) => ({ target })),
-    }));
-  });
+  await holdStill(page);
+  try {
+    await page.evaluate(await source);
+    return await page.evaluate(async () => {
+      const axe = (
+        window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }
+      ).axe;
+      const result = await axe.run(document, { resultTypes: ['violations'] });
+      return result.violations.map(({ id, impact, help, nodes }) => ({
+        id,
+        impact,
+        help,
+        nodes: nodes.map(({ target }) => ({ target })),
+      }));
+    });
+  } finally {
+    await page.emulateMedia({ reducedMotion: null });
+  }
 }
 
 /** A readable list for a failing assertion. */
