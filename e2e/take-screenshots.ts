@@ -4,6 +4,7 @@
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { launchChromium } from './support/chromium.js';
 import { corpusCase } from './support/corpus.js';
 import { ExtractorPage } from './support/extractor-page.js';
@@ -20,12 +21,27 @@ const dataDir = await mkdtemp(join(tmpdir(), 'ao-screenshots-'));
 const site = await startSite({ DATA_DIR: dataDir, ADMIN_PASSWORD });
 const browser = await launchChromium();
 
-const contextFor = (viewport: (typeof VIEWPORTS)[number]) =>
+const contextFor = (viewport: Viewport) =>
   browser.newContext({
     viewport: { width: viewport.width, height: viewport.height },
     isMobile: viewport.isMobile,
     deviceScaleFactor: 1,
   });
+
+type Viewport = (typeof VIEWPORTS)[number];
+
+/** Runs `shoot` once per theme and width, on a fresh page that starts in that theme. */
+async function everyThemeAndWidth(shoot: (page: Page, prefix: string) => Promise<void>): Promise<void> {
+  for (const theme of ['dark', 'light']) {
+    for (const viewport of VIEWPORTS) {
+      const context = await contextFor(viewport);
+      const page = await context.newPage();
+      await page.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
+      await shoot(page, `${viewport.name}-${theme}`);
+      await context.close();
+    }
+  }
+}
 
 /** /ar with an extracted archive: the right-to-left layout as an Arabic reader sees it. */
 async function arabicShots() {
@@ -45,6 +61,7 @@ async function arabicShots() {
     await context.close();
   }
 }
+
 /** Gives the dashboard something to show: a server extraction, a failed one, messages, file checks. */
 async function adminData() {
   for (const path of ['libarchive/test_compat_zip_5.zip', 'py7zr/encrypted_3.7z']) {
@@ -72,47 +89,35 @@ async function adminData() {
 /** The admin dashboard after logging in, both themes and widths. */
 async function adminShots() {
   await adminData();
-  for (const theme of ['dark', 'light']) {
-    for (const viewport of VIEWPORTS) {
-      const context = await contextFor(viewport);
-      const page = await context.newPage();
-      await page.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
-      await page.goto(`${site.url}/admin-summer`);
-      await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
-      await page.getByLabel('Password', { exact: true }).press('Enter');
-      await page.getByRole('heading', { name: 'Admin dashboard' }).waitFor();
-      await page.getByText('Bot', { exact: true }).waitFor();
-      // Past the login toast, its exit animation included.
-      await page.waitForFunction(() => !document.querySelector('[data-sonner-toast]'), undefined, { timeout: 15_000 });
-      await page.screenshot({ path: join(OUT, `${viewport.name}-${theme}-admin.png`), fullPage: true });
-      await context.close();
-    }
-  }
+  await everyThemeAndWidth(async (page, prefix) => {
+    await page.goto(`${site.url}/admin-summer`);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await page.getByRole('heading', { name: 'Admin dashboard' }).waitFor();
+    await page.getByText('Bot', { exact: true }).waitFor();
+    // Past the login toast, its exit animation included.
+    await page.waitForFunction(() => !document.querySelector('[data-sonner-toast]'), undefined, { timeout: 15_000 });
+    await page.screenshot({ path: join(OUT, `${prefix}-admin.png`), fullPage: true });
+  });
 }
 
 try {
   await mkdir(OUT, { recursive: true });
   await adminShots();
-  for (const theme of ['dark', 'light']) {
-    for (const viewport of VIEWPORTS) {
-      const context = await contextFor(viewport);
-      const page = await context.newPage();
-      await page.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
-      const ui = new ExtractorPage(page);
-      await ui.open(site.url);
-      await page.getByRole('heading', { level: 2, name: /questions/i }).waitFor();
-      await page.screenshot({ path: join(OUT, `${viewport.name}-${theme}-before.png`), fullPage: true });
-      await page.screenshot({ path: join(OUT, `${viewport.name}-${theme}-first-screen.png`) });
-      const archive = corpusCase('commons-compress/COMPRESS-245.tar.gz');
-      await ui.extractCase(archive);
-      await page.getByRole('button', { name: 'Preview mpl-v11.txt' }).click();
-      await page.screenshot({ path: join(OUT, `${viewport.name}-${theme}-after.png`), fullPage: true });
-      // What a visitor sees first once the files are ready: the top of the file manager.
-      await ui.fileManagerTitle().evaluate((title) => title.scrollIntoView({ block: 'start', behavior: 'instant' }));
-      await page.screenshot({ path: join(OUT, `${viewport.name}-${theme}-files.png`) });
-      await context.close();
-    }
-  }
+  await everyThemeAndWidth(async (page, prefix) => {
+    const ui = new ExtractorPage(page);
+    await ui.open(site.url);
+    await page.getByRole('heading', { level: 2, name: /questions/i }).waitFor();
+    await page.screenshot({ path: join(OUT, `${prefix}-before.png`), fullPage: true });
+    await page.screenshot({ path: join(OUT, `${prefix}-first-screen.png`) });
+    const archive = corpusCase('commons-compress/COMPRESS-245.tar.gz');
+    await ui.extractCase(archive);
+    await page.getByRole('button', { name: 'Preview mpl-v11.txt' }).click();
+    await page.screenshot({ path: join(OUT, `${prefix}-after.png`), fullPage: true });
+    // What a visitor sees first once the files are ready: the top of the file manager.
+    await ui.fileManagerTitle().evaluate((title) => title.scrollIntoView({ block: 'start', behavior: 'instant' }));
+    await page.screenshot({ path: join(OUT, `${prefix}-files.png`) });
+  });
   await arabicShots();
   console.log(`Screenshots written to ${OUT}`);
 } finally {
