@@ -8,7 +8,7 @@ import { browserSevenZipFactory } from './sevenzip-browser.js';
 import { browserCodec } from './browser-codec.js';
 import type { BrowserExtractResult } from './worker-protocol.js';
 
-export type { BrowserRequest, BrowserMessage, BrowserExtractResult } from './worker-protocol.js';
+export type { BrowserRequest, BrowserMessage, BrowserExtractResult, FileSlice } from './worker-protocol.js';
 export type { ExtractedEntry, ListResult, Progress } from '../core/types.js';
 
 /** 7-Zip reads the parts in place through WORKERFS (lazy File slices), side by side in /in. */

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { memorySink } from './memory-sink.js';
+import type { FileSlice } from './worker-protocol.js';
 
 const bytes = (length: number, fill: number) => new Uint8Array(length).fill(fill);
-const text = async (blob: Blob | undefined) => new Uint8Array(await (blob as Blob).arrayBuffer());
+const text = async (file: FileSlice | undefined) => {
+  const { blob, offset, size } = file as FileSlice;
+  return new Uint8Array(await blob.slice(offset, offset + size).arrayBuffer());
+};
 
 describe('memorySink', () => {
   it('gathers small files and hands each its own bytes once flushed', async () => {
@@ -16,12 +20,15 @@ describe('memorySink', () => {
     expect(await text(sink.files.get('a.txt'))).toEqual(bytes(3, 1));
     expect(await text(sink.files.get('b.txt'))).toEqual(new Uint8Array([2, 2, 3, 3]));
     expect(sink.files.get('empty')?.size).toBe(0);
+    // One Blob for the whole batch: no file has been cut out of it yet.
+    expect(new Set([...sink.files.values()].map((file) => file.blob)).size).toBe(1);
   });
 
   it('gives a large file a Blob of its own at once', async () => {
     const sink = memorySink();
     await sink.writeBytes?.('big.bin', bytes(1024 * 1024, 7));
-    expect(sink.files.get('big.bin')?.size).toBe(1024 * 1024);
+    expect(sink.files.get('big.bin')).toMatchObject({ offset: 0, size: 1024 * 1024 });
+    expect(sink.files.get('big.bin')?.blob.size).toBe(1024 * 1024);
   });
 
   it('turns a batch into Blobs once it is large, so waiting bytes stay bounded', async () => {

@@ -1,5 +1,6 @@
 import type { SevenZipModule } from '7z-wasm';
 import type { OutputSink } from '../core/output-sink.js';
+import type { FileSlice } from './worker-protocol.js';
 
 const STAGING = '/out';
 
@@ -15,8 +16,8 @@ interface WaitingFile {
 }
 
 export interface MemorySink extends OutputSink {
-  readonly files: Map<string, Blob>;
-  /** Turns the files still waiting in a batch into Blobs: call before reading `files`. */
+  readonly files: Map<string, FileSlice>;
+  /** Turns the files still waiting in a batch into a Blob: call before reading `files`. */
   flush(): void;
 }
 
@@ -25,13 +26,14 @@ export interface MemorySink extends OutputSink {
  * into its in-memory file system are turned into Blobs and unlinked one by one, so each file's
  * bytes live in WASM-side memory only until it is adopted.
  *
- * Every Blob made in a worker is a round trip to the browser process: with hundreds of small
- * files that was about half of a whole extraction (measured in Chromium: a 303-file zip took
- * 0.79 s with a Blob per file, 0.53 s batched). Small files are therefore gathered, and each
- * batch becomes one Blob that every file of it is a slice of; slices share the bytes.
+ * Every Blob made in a worker is a round trip to the browser process, and so is every slice of
+ * one (measured in a Chromium worker: 300 files of ~110 KB took ~500 ms as a Blob each, ~60 ms
+ * as one Blob, and ~250 ms more to cut that Blob into 300 slices). Small files are therefore
+ * gathered into batches, each one Blob, and a file is only its place in its batch: the page cuts
+ * the slice when it first needs the file's bytes, which for most files is never.
  */
 export function memorySink(): MemorySink {
-  const files = new Map<string, Blob>();
+  const files = new Map<string, FileSlice>();
   let waiting: WaitingFile[] = [];
   let waitingBytes = 0;
   const flush = (): void => {
@@ -39,7 +41,7 @@ export function memorySink(): MemorySink {
     const batch = new Blob(waiting.flatMap((file) => file.parts as BlobPart[]));
     let at = 0;
     for (const file of waiting) {
-      files.set(file.path, batch.slice(at, at + file.size));
+      files.set(file.path, { blob: batch, offset: at, size: file.size });
       at += file.size;
     }
     waiting = [];
@@ -48,7 +50,7 @@ export function memorySink(): MemorySink {
   const store = (path: string, parts: Uint8Array[]): void => {
     const size = parts.reduce((sum, part) => sum + part.length, 0);
     if (size >= BATCHED_FILE_MAX_BYTES) {
-      files.set(path, new Blob(parts as BlobPart[]));
+      files.set(path, { blob: new Blob(parts as BlobPart[]), offset: 0, size });
       return;
     }
     waiting.push({ path, parts, size });
@@ -69,7 +71,7 @@ export function memorySink(): MemorySink {
     },
     async copyFile(from, to) {
       flush();
-      // Blobs are immutable: the copy shares the bytes.
+      // Blobs are immutable: the copy is the same place in the same Blob.
       const data = files.get(from);
       if (data) files.set(to, data);
     },

@@ -14,11 +14,22 @@ export interface BrowserRequest {
   wasmUrl: string;
 }
 
+/**
+ * Where one extracted file's bytes are: `size` bytes from `offset` in `blob`. Small files share
+ * a Blob (a structured clone sends each shared Blob once). Cutting a file's own Blob out of it is
+ * a round trip to the browser process, so the page does it only when it needs the bytes.
+ */
+export interface FileSlice {
+  blob: Blob;
+  offset: number;
+  size: number;
+}
+
 export interface BrowserExtractResult {
   format: string;
   entries: ExtractedEntry[];
-  /** The bytes of each extracted file, by its `path`. */
-  files: Map<string, Blob>;
+  /** Where the bytes of each extracted file are, by its `path`. */
+  files: Map<string, FileSlice>;
 }
 
 export type BrowserMessage =

@@ -49,10 +49,11 @@ async function extractInPage(page: Page, path: string, password?: string): Promi
       );
       worker.terminate();
       if (outcome.type !== 'done') return { ok: false, error: outcome.error, progressMessages };
-      const result = outcome.result as { format: string; files: Map<string, Blob> };
+      const result = outcome.result as { format: string; files: Map<string, { blob: Blob; offset: number; size: number }> };
       const files: Record<string, string> = {};
-      for (const [name, data] of result.files) {
-        const digest = await crypto.subtle.digest('SHA-256', await data.arrayBuffer());
+      for (const [name, { blob, offset, size }] of result.files) {
+        // Sliced here as the page does: the worker only says where each file is in a shared Blob.
+        const digest = await crypto.subtle.digest('SHA-256', await blob.slice(offset, offset + size).arrayBuffer());
         files[name] = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
       }
       return { ok: true, format: result.format, files, progressMessages };

@@ -1,4 +1,4 @@
-import type { BrowserExtractResult } from '@archive-opener/engine/browser';
+import type { BrowserExtractResult, FileSlice } from '@archive-opener/engine/browser';
 import { categorize } from '@archive-opener/shared';
 import type { ExtractedFile } from '../file-manager/extracted-file';
 import { guessMimeType } from '../file-manager/mime-type';
@@ -12,13 +12,31 @@ interface Origin {
   parentId?: string;
 }
 
+/**
+ * A file's own Blob, cut out of the batch the worker put it in the first time it is asked for
+ * and the same object afterwards. Each cut is a round trip to the browser process (~1 ms): made
+ * for every file up front, a 300-file archive spent a third of a second before showing anything,
+ * while most files are never previewed or downloaded one by one.
+ */
+function lazyBlob(slice: FileSlice): () => Blob {
+  let blob: Blob | null = null;
+  return () => {
+    blob ??=
+      slice.offset === 0 && slice.size === slice.blob.size
+        ? slice.blob
+        : slice.blob.slice(slice.offset, slice.offset + slice.size);
+    return blob;
+  };
+}
+
 /** The worker's result as the file manager's files (files only: folders are implied by paths). */
 export function toExtractedFiles(result: Pick<BrowserExtractResult, 'entries' | 'files'>, origin: Origin): ExtractedFile[] {
   const files: ExtractedFile[] = [];
   for (const entry of result.entries) {
     if (entry.type !== 'file') continue;
-    const blob = result.files.get(entry.path);
-    if (!blob) continue;
+    const slice = result.files.get(entry.path);
+    if (!slice) continue;
+    const blob = lazyBlob(slice);
     const path = origin.prefix ? `${origin.prefix}/${entry.path}` : entry.path;
     const name = path.slice(path.lastIndexOf('/') + 1);
     const mimeType = guessMimeType(name);
@@ -26,8 +44,10 @@ export function toExtractedFiles(result: Pick<BrowserExtractResult, 'entries' | 
       id: `f${++nextId}`,
       path,
       name,
-      size: blob.size,
-      blob,
+      size: slice.size,
+      get blob() {
+        return blob();
+      },
       mimeType,
       category: categorize(name, mimeType),
       archiveName: origin.archiveName,

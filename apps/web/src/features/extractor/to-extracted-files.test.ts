@@ -1,0 +1,40 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { toExtractedFiles } from './to-extracted-files';
+
+const entry = (path: string, size: number) => ({ path, type: 'file' as const, size });
+
+describe('toExtractedFiles', () => {
+  it('cuts each file out of the Blob it shares only when asked, and only once', async () => {
+    const batch = new Blob(['hello', 'world!']);
+    const slice = { blob: batch, offset: 5, size: 6 };
+    const [file] = toExtractedFiles(
+      { entries: [entry('b.txt', 6)], files: new Map([['b.txt', slice]]) },
+      { archiveName: 'a.zip', prefix: '' },
+    );
+    expect(file).toMatchObject({ path: 'b.txt', name: 'b.txt', size: 6, archiveName: 'a.zip', category: 'documents' });
+    const blob = file?.blob;
+    expect(blob).not.toBe(batch);
+    expect(await blob?.text()).toBe('world!');
+    // The same object every time: previews and checksums are keyed on it.
+    expect(file?.blob).toBe(blob);
+  });
+
+  it('hands over a Blob the file has to itself as it is', () => {
+    const own = new Blob(['x'.repeat(10)]);
+    const [file] = toExtractedFiles(
+      { entries: [entry('big.bin', 10)], files: new Map([['big.bin', { blob: own, offset: 0, size: 10 }]]) },
+      { archiveName: 'a.zip', prefix: 'a.zip' },
+    );
+    expect(file?.blob).toBe(own);
+    expect(file?.path).toBe('a.zip/big.bin');
+  });
+
+  it('leaves out folders and entries without bytes', () => {
+    const files = toExtractedFiles(
+      { entries: [{ path: 'dir', type: 'dir', size: 0 }, entry('gone.txt', 3)], files: new Map() },
+      { archiveName: 'a.zip', prefix: '' },
+    );
+    expect(files).toEqual([]);
+  });
+});

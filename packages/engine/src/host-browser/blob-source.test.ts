@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { blobSource } from './blob-source.js';
+
+const MiB = 1024 * 1024;
+const content = new Uint8Array(randomBytes(20 * MiB + 12_345));
+
+/** Whether two byte arrays are equal (deep equality walks MiBs element by element, far too slowly). */
+const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a.buffer, a.byteOffset, a.length).equals(b);
+
+/** A real File whose slices are counted: each one is a round trip to the browser process. */
+function countedFile(): { file: File; slices: [number, number][] } {
+  const file = new File([content], 'data.zip');
+  const slices: [number, number][] = [];
+  const slice = file.slice.bind(file);
+  file.slice = (start?: number, end?: number) => {
+    slices.push([start ?? 0, end ?? file.size]);
+    return slice(start, end);
+  };
+  return { file, slices };
+}
+
+describe('blobSource', () => {
+  it('serves sequential small reads from 8 MiB windows, fetching the next one ahead', async () => {
+    const { file, slices } = countedFile();
+    const source = blobSource(file);
+    for (let offset = 0; offset < 9 * MiB; offset += 100_000) {
+      expect(same(await source.read(offset, 100_000), content.subarray(offset, offset + 100_000))).toBe(true);
+    }
+    // The first window, the one after it (fetched ahead), and the third, fetched ahead once
+    // reading moved into the second.
+    expect(slices).toEqual([
+      [0, 8 * MiB],
+      [8 * MiB, 16 * MiB],
+      [16 * MiB, content.length],
+    ]);
+  });
+
+  it('joins a read that runs past its window with the start of the next one', async () => {
+    const source = blobSource(countedFile().file);
+    const offset = 8 * MiB - 10;
+    expect(same(await source.read(0, 1), content.subarray(0, 1))).toBe(true);
+    expect(same(await source.read(offset, 1000), content.subarray(offset, offset + 1000))).toBe(true);
+  });
+
+  it('answers reads in any order, at the end, past the end and concurrently', async () => {
+    const source = blobSource(countedFile().file);
+    const reads: [number, number][] = [
+      [content.length - 22, 22],
+      [content.length - 5, 100],
+      [3 * MiB, 7 * MiB],
+      [12, 34],
+      [8 * MiB - 1, 2],
+      [17 * MiB, 3 * MiB],
+      [100, 9 * MiB],
+    ];
+    const results = await Promise.all(reads.map(([offset, length]) => source.read(offset, length)));
+    results.forEach((bytes, i) => {
+      const [offset, length] = reads[i] as [number, number];
+      expect(same(bytes, content.subarray(offset, Math.min(content.length, offset + length))), `read ${i}`).toBe(true);
+    });
+  });
+
+  it('hands out copies: changing one leaves later reads intact', async () => {
+    const source = blobSource(countedFile().file);
+    const first = await source.read(0, 16);
+    first.fill(0);
+    expect(same(await source.read(0, 16), content.subarray(0, 16))).toBe(true);
+  });
+});
