@@ -6,17 +6,19 @@ import { blobSource } from './blob-source.js';
 import { memorySink } from './memory-sink.js';
 import { browserSevenZipFactory } from './sevenzip-browser.js';
 import { browserCodec } from './browser-codec.js';
+import { readInputsThroughWindow } from './workerfs-window.js';
 import type { BrowserExtractResult } from './worker-protocol.js';
 
 export type { BrowserRequest, BrowserMessage, BrowserExtractResult, FileSlice } from './worker-protocol.js';
 export type { ExtractedEntry, ListResult, Progress } from '../core/types.js';
 
-/** 7-Zip reads the parts in place through WORKERFS (lazy File slices), side by side in /in. */
+/** 7-Zip reads the parts in place through WORKERFS (lazy File slices, windowed), side by side in /in. */
 function workerInputs(files: readonly File[]): InputMounter {
   return {
     mount(sz) {
       sz.FS.mkdir('/in');
       sz.FS.mount(sz.WORKERFS, { files }, '/in');
+      readInputsThroughWindow(sz);
       return `/in/${files[0]?.name ?? ''}`;
     },
   };
