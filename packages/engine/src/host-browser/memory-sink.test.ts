@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SevenZip } from '../sevenzip/sevenzip-package.js';
 import { memorySink } from './memory-sink.js';
 import type { FileSlice } from './worker-protocol.js';
 
@@ -50,5 +51,27 @@ describe('memorySink', () => {
     await sink.discard();
     sink.flush();
     expect(sink.files.size).toBe(0);
+  });
+
+  it("adopts files from 7-Zip's in-memory file system, however they were written", async () => {
+    const sz = await SevenZip({ print: () => undefined, printErr: () => undefined });
+    const sink = memorySink();
+    const root = sink.mountStaging(sz, true);
+    // In one go, as FS.writeFile does, and in chunks that make MEMFS grow its buffer past the
+    // file's size, as 7-Zip's writes do.
+    sz.FS.writeFile(`${root}/whole`, bytes(10, 5));
+    const stream = sz.FS.open(`${root}/chunked`, 'w');
+    const chunk = new Uint8Array(70_000).map((_, i) => i % 251);
+    for (let i = 0; i < 3; i += 1) sz.FS.write(stream, chunk, 0, chunk.length);
+    sz.FS.close(stream);
+    sz.FS.writeFile(`${root}/empty`, new Uint8Array());
+    for (const name of ['whole', 'chunked', 'empty']) await sink.adoptStaged(sz, `${root}/${name}`, `out/${name}`);
+    sink.flush();
+    expect(sz.FS.readdir(root).filter((name) => !name.startsWith('.'))).toEqual([]);
+    expect(await text(sink.files.get('out/whole'))).toEqual(bytes(10, 5));
+    const chunked = await text(sink.files.get('out/chunked'));
+    expect(chunked.length).toBe(210_000);
+    expect(chunked.subarray(140_000)).toEqual(chunk);
+    expect(sink.files.get('out/empty')?.size).toBe(0);
   });
 });
