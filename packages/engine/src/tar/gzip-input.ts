@@ -12,9 +12,9 @@ export interface Piece {
 /**
  * Reads the compressed file front to back in pieces of at most PIECE_BYTES, from the host's
  * sequential stream; a range that must be decoded again is read with `source.read` first.
- * A piece never runs over a gzip member signature (1f 8b 08): a decoder that stops after one
- * member (the Compression Streams spec, browsers) then fails on exactly the write that starts
- * the next one, having decoded everything before it.
+ * With `cutAtMembers`, a piece never runs over a gzip member signature (1f 8b 08): a decoder
+ * that stops after one member (the Compression Streams spec, browsers) then fails on exactly
+ * the write that starts the next one, having decoded everything before it.
  */
 export class GzipInput {
   private readonly reader: ReadableStreamDefaultReader<Uint8Array>;
@@ -23,7 +23,10 @@ export class GzipInput {
   private streamAt = 0;
   private again: { from: number; to: number } | null = null;
 
-  constructor(private readonly source: ArchiveSource) {
+  constructor(
+    private readonly source: ArchiveSource,
+    private readonly cutAtMembers: boolean,
+  ) {
     this.reader = source.stream().getReader();
   }
 
@@ -37,7 +40,7 @@ export class GzipInput {
       const { from, to } = this.again;
       const bytes = await readRange(this.source, from, Math.min(to, from + PIECE_BYTES));
       if (bytes.length === 0) throw new Error('The archive became shorter while it was read.');
-      const take = cutAtSignature(bytes);
+      const take = this.cutAtMembers ? cutAtSignature(bytes) : bytes.length;
       this.again = from + take < to ? { from: from + take, to } : null;
       return { at: from, bytes: bytes.subarray(0, take) };
     }
@@ -47,7 +50,9 @@ export class GzipInput {
       this.pending = value;
     }
     const at = this.streamAt;
-    const take = cutAtSignature(this.pending.subarray(0, PIECE_BYTES));
+    const take = this.cutAtMembers
+      ? cutAtSignature(this.pending.subarray(0, PIECE_BYTES))
+      : Math.min(PIECE_BYTES, this.pending.length);
     const bytes = this.pending.subarray(0, take);
     this.pending = this.pending.subarray(take);
     this.streamAt += take;

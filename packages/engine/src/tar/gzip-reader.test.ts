@@ -2,18 +2,22 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { constants, gunzipSync, gzipSync, inflateRawSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { zlibCodec } from '../host-node/zlib-codec.js';
 import { gunzip, GzipFailure, type GzipInfo } from './gzip-reader.js';
 import { memorySource } from '../../test/support/memory-io.js';
 import { CORPUS_DIR } from '../../test/corpus/manifest.js';
 
 const CORPUS = `${CORPUS_DIR}/`;
 
-/** 'spec': DecompressionStream is replaced by one that follows the Compression Streams spec. */
-let decoder: 'platform' | 'spec' = 'platform';
+/**
+ * 'spec': DecompressionStream is replaced by one that follows the Compression Streams spec.
+ * 'host': Node's zlib, as the Node host lends it (its input is not cut at member signatures).
+ */
+let decoder: 'platform' | 'spec' | 'host' = 'platform';
 
 async function decode(bytes: Uint8Array): Promise<{ hash: string; length: number; info: GzipInfo }> {
   if (decoder === 'spec') vi.stubGlobal('DecompressionStream', specDecompressionStream(bytes));
-  const { stream, info } = gunzip(memorySource(bytes, 'test.gz', 50_001));
+  const { stream, info } = gunzip(memorySource(bytes, 'test.gz', 50_001), decoder === 'host' ? zlibCodec.gunzip : undefined);
   const hash = createHash('sha256');
   let length = 0;
   for await (const chunk of stream) {
@@ -121,6 +125,16 @@ function sharedCases(): void {
 }
 
 describe('gunzip on the platform DecompressionStream (Node 20 reads every member)', () => {
+  sharedCases();
+});
+
+describe("gunzip on the Node host's zlib decoder, fed uncut", () => {
+  beforeEach(() => {
+    decoder = 'host';
+  });
+  afterEach(() => {
+    decoder = 'platform';
+  });
   sharedCases();
 });
 
