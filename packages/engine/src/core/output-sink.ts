@@ -7,8 +7,11 @@ import type { SevenZipModule } from '7z-wasm';
 export interface OutputSink {
   /** JavaScript backends stream a file's bytes here. */
   writeFile(path: string, data: ReadableStream<Uint8Array>): Promise<void>;
-  /** A whole small file at once; hosts with a cheaper way than a stream offer it. */
-  writeBytes?(path: string, data: Uint8Array): Promise<void>;
+  /**
+   * A whole small file at once, as one array or as its pieces in order (a decoder's chunks: the
+   * host joins them only if it must); hosts with a cheaper way than a stream offer it.
+   */
+  writeBytes?(path: string, data: Uint8Array | readonly Uint8Array[]): Promise<void>;
   makeDirectory(path: string): Promise<void>;
   /** A second copy of a file already written (a hard link); without it links are reported only. */
   copyFile?(from: string, to: string): Promise<void>;

@@ -15,9 +15,11 @@ describe('memorySink', () => {
     await sink.writeBytes?.('a.txt', bytes(3, 1));
     await sink.writeFile('b.txt', new Blob([bytes(2, 2), bytes(2, 3)]).stream());
     await sink.writeBytes?.('empty', new Uint8Array());
+    await sink.writeBytes?.('pieces', [bytes(2, 4), bytes(1, 5)]);
     expect(sink.files.size).toBe(0);
     sink.flush();
-    expect([...sink.files.keys()].sort()).toEqual(['a.txt', 'b.txt', 'empty']);
+    expect([...sink.files.keys()].sort()).toEqual(['a.txt', 'b.txt', 'empty', 'pieces']);
+    expect(await text(sink.files.get('pieces'))).toEqual(new Uint8Array([4, 4, 5]));
     expect(await text(sink.files.get('a.txt'))).toEqual(bytes(3, 1));
     expect(await text(sink.files.get('b.txt'))).toEqual(new Uint8Array([2, 2, 3, 3]));
     expect(sink.files.get('empty')?.size).toBe(0);

@@ -67,7 +67,8 @@ export function memorySink(): MemorySink {
       store(path, chunks);
     },
     async writeBytes(path, data) {
-      store(path, [data]);
+      // Pieces stay pieces: the batch's Blob copies them once, joining them first would be twice.
+      store(path, data instanceof Uint8Array ? [data] : [...data]);
     },
     async copyFile(from, to) {
       flush();

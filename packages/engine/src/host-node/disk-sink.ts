@@ -38,7 +38,8 @@ export function diskSink(root: string): OutputSink & { readonly written: readonl
     async writeBytes(path, data) {
       ensureParent(path);
       written.push(path);
-      await writeFile(join(root, path), data, { flag: 'wx' });
+      // One write of one buffer: a write per piece would cost a thread-pool round trip each.
+      await writeFile(join(root, path), data instanceof Uint8Array ? data : Buffer.concat(data), { flag: 'wx' });
     },
     async copyFile(from, to) {
       ensureParent(to);

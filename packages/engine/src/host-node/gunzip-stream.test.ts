@@ -21,7 +21,7 @@ describe('gunzipStream', () => {
 
   it('fails the write and the output on damaged data', async () => {
     const damaged = gzipSync(text);
-    damaged[damaged.length - 6] ^= 0xff; // the CRC
+    damaged.writeUInt8(damaged.readUInt8(damaged.length - 6) ^ 0xff, damaged.length - 6); // the CRC
     const { readable, writable } = gunzipStream();
     const output = bytesOf(readable);
     const writer = writable.getWriter();

@@ -141,7 +141,7 @@ export class TarExtraction {
       chunks.push(chunk);
       size += chunk.length;
     }
-    const data = chunks.length === 1 ? (chunks[0] as Uint8Array) : concat(chunks, size);
+    const data = chunks.length === 1 ? (chunks[0] as Uint8Array) : chunks;
     const writeBytes = this.sink.writeBytes?.bind(this.sink);
     if (!writeBytes) throw new Error('writeBytes vanished');
     this.started = true;
@@ -181,16 +181,6 @@ export class SinkFailure extends Error {
     super(cause instanceof Error ? cause.message : String(cause));
     this.name = 'SinkFailure';
   }
-}
-
-function concat(chunks: Uint8Array[], size: number): Uint8Array {
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
 }
 
 /**

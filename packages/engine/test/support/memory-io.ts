@@ -26,10 +26,13 @@ export class MemorySink implements OutputSink {
   discards = 0;
   /** A write of this path fails, as on a full disk. */
   failOn: string | null = null;
-  writeBytes?: (path: string, data: Uint8Array) => Promise<void>;
+  writeBytes?: (path: string, data: Uint8Array | readonly Uint8Array[]) => Promise<void>;
 
   constructor(options: MemorySinkOptions = {}) {
-    if (options.writeBytes) this.writeBytes = (path, data) => this.store('bytes', path, async () => data.slice());
+    if (options.writeBytes) {
+      this.writeBytes = (path, data) =>
+        this.store('bytes', path, async () => (data instanceof Uint8Array ? data.slice() : new Uint8Array(Buffer.concat(data))));
+    }
   }
 
   writeFile(path: string, data: ReadableStream<Uint8Array>): Promise<void> {
