@@ -39,10 +39,19 @@ export interface RawHeader {
 
 const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
-/** Bytes up to the first NUL, decoded (invalid sequences become U+FFFD). */
+/** Names up to this long that are plain ASCII are turned into a string without TextDecoder. */
+const ASCII_FAST_MAX = 256;
+
+/**
+ * Bytes up to the first NUL, decoded (invalid sequences become U+FFFD). Nearly every name is
+ * ASCII, and a TextDecoder call costs ~20 µs in a fresh browser worker: three per header were
+ * ~3% of a 300-file tar.gz extraction there.
+ */
 export function decodeName(bytes: Uint8Array): string {
   const end = bytes.indexOf(0);
-  return utf8.decode(end < 0 ? bytes : bytes.subarray(0, end));
+  const name = end < 0 ? bytes : bytes.subarray(0, end);
+  if (name.length <= ASCII_FAST_MAX && name.every((byte) => byte < 0x80)) return String.fromCharCode(...name);
+  return utf8.decode(name);
 }
 
 export function decodeText(bytes: Uint8Array): string {
