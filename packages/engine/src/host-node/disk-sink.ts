@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { SevenZipModule } from '7z-wasm';
 import type { OutputSink } from '../core/output-sink.js';
+import { createFilesOnOpen } from './nodefs-create-once.js';
 
 const STAGING_MOUNT = '/out';
 
@@ -57,6 +58,7 @@ export function diskSink(root: string): OutputSink & { readonly written: readonl
       // NODEFS needs the folder before mounting, and mountStaging is synchronous by contract.
       mkdirSync(staging, { recursive: true });
       sz.FS.mount(sz.NODEFS, { root: staging }, STAGING_MOUNT);
+      createFilesOnOpen(sz);
       return STAGING_MOUNT;
     },
     async adoptStaged(sz, stagedPath, finalPath) {
