@@ -101,9 +101,9 @@ export function memorySink(): MemorySink {
 
 /**
  * A staged file's bytes, taken from the in-memory file system without a copy: the file is
- * unlinked right after, so nothing else can change them. MEMFS keeps each file in a typed array
- * of its own (a copy, outside the WASM heap), of which `usedBytes` are the file; copying them out with
- * readFile cost ~50 ms and as much garbage for a 50 MB 7z in a CPU profile.
+ * unlinked right after, so nothing else can change them. MEMFS keeps each file in a typed
+ * array of its own (a copy, outside the WASM heap), of which `usedBytes` are the file; copying
+ * them out with readFile cost ~50 ms and as much garbage for a 50 MB 7z in a CPU profile.
  */
 function stagedBytes(sz: SevenZipModule, path: string): Uint8Array {
   const { contents, usedBytes } = sz.FS.lookupPath(path).node as unknown as { contents?: unknown; usedBytes?: unknown };

@@ -39,7 +39,8 @@ export interface GzipInfo {
 /**
  * Decodes `source`; the stream errors with a GzipFailure. A host's own `decoder` (Node's zlib)
  * reads every member itself, so its input is not cut at member signatures: scanning 50 MB of
- * mostly incompressible data for them cost ~25 ms of a ~350 ms extraction in Node.
+ * mostly incompressible data for them (and the small pieces it made) took a 50 MB tar.gz
+ * extraction in Node from 0.44-0.55 s to 0.32-0.38 s in back-to-back runs.
  */
 export function gunzip(
   source: ArchiveSource,
