@@ -1,9 +1,8 @@
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { EngineError } from '../core/engine-error.js';
 import type { ExtractResult, ListResult, OperationOptions } from '../core/types.js';
-import { compiledSevenZipWasm } from './sevenzip-node.js';
+import { keepWorker, takeWorker } from './worker-pool.js';
 import type { WorkerMessage, WorkerRequest } from './worker-protocol.js';
 
 export interface WorkerRunOptions extends OperationOptions {
@@ -20,10 +19,7 @@ export async function extractInWorker(
   options: WorkerRunOptions = {},
 ): Promise<ExtractResult> {
   try {
-    return (await runWorker(
-      { op: 'extract', paths: [...paths], outDir, options: plain(options), wasm: await compiledSevenZipWasm() },
-      options,
-    )) as ExtractResult;
+    return (await runWorker({ op: 'extract', paths: [...paths], outDir, options: plain(options) }, options)) as ExtractResult;
   } catch (error) {
     await removeStaging(outDir);
     throw error;
@@ -31,10 +27,7 @@ export async function extractInWorker(
 }
 
 export async function listInWorker(paths: readonly string[], options: WorkerRunOptions = {}): Promise<ListResult> {
-  return (await runWorker(
-    { op: 'list', paths: [...paths], options: plain(options), wasm: await compiledSevenZipWasm() },
-    options,
-  )) as ListResult;
+  return (await runWorker({ op: 'list', paths: [...paths], options: plain(options) }, options)) as ListResult;
 }
 
 function plain(options: WorkerRunOptions): WorkerRequest['options'] {
@@ -45,21 +38,20 @@ function plain(options: WorkerRunOptions): WorkerRequest['options'] {
   return result;
 }
 
-function runWorker(request: WorkerRequest, options: WorkerRunOptions): Promise<ExtractResult | ListResult> {
-  const fromSource = import.meta.url.endsWith('.ts');
-  const worker = new Worker(new URL(fromSource ? './worker-entry.ts' : './worker-entry.js', import.meta.url), {
-    workerData: request,
-    execArgv: fromSource ? ['--import', 'tsx'] : [],
-    resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? 512 },
-  });
+async function runWorker(request: WorkerRequest, options: WorkerRunOptions): Promise<ExtractResult | ListResult> {
+  const maxHeapMb = options.maxHeapMb ?? 512;
+  const worker = await takeWorker(maxHeapMb);
   return new Promise((resolve, reject) => {
     let settled = false;
-    const finish = (outcome: () => void) => {
+    /** `keep`: the worker answered and can take another job. */
+    const finish = (outcome: () => void, keep = false) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
-      void worker.terminate();
+      worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+      if (keep) keepWorker(worker, maxHeapMb);
+      else void worker.terminate();
       outcome();
     };
     const timer = options.timeoutMs
@@ -74,14 +66,16 @@ function runWorker(request: WorkerRequest, options: WorkerRunOptions): Promise<E
         )
       : undefined;
     const onAbort = () => finish(() => reject(new EngineError('CANCELLED')));
-    if (options.signal?.aborted) onAbort();
-    options.signal?.addEventListener('abort', onAbort);
-    worker.on('message', (message: WorkerMessage) => {
+    const onMessage = (message: WorkerMessage) => {
       if (message.type === 'progress') options.onProgress?.(message.progress);
-      else if (message.type === 'done') finish(() => resolve(message.result));
-      else finish(() => reject(new EngineError(message.error.code, message.error.message, message.error.details ?? {})));
-    });
-    worker.on('error', (error) => {
+      else if (message.type === 'done') finish(() => resolve(message.result), true);
+      else {
+        const { code, message: text, details } = message.error;
+        // An internal failure may have left the engine in a state no later job should meet.
+        finish(() => reject(new EngineError(code, text, details ?? {})), code !== 'INTERNAL');
+      }
+    };
+    const onError = (error: Error) => {
       const memory = /heap|memory/i.test(String(error));
       finish(() =>
         reject(
@@ -90,10 +84,15 @@ function runWorker(request: WorkerRequest, options: WorkerRunOptions): Promise<E
             : new EngineError('INTERNAL', undefined, { cause: String(error) }),
         ),
       );
-    });
-    worker.on('exit', (code) =>
-      finish(() => reject(new EngineError('INTERNAL', 'The extraction worker stopped unexpectedly.', { exitCode: code }))),
-    );
+    };
+    const onExit = (code: number) =>
+      finish(() => reject(new EngineError('INTERNAL', 'The extraction worker stopped unexpectedly.', { exitCode: code })));
+    worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+    if (options.signal?.aborted) onAbort();
+    else {
+      options.signal?.addEventListener('abort', onAbort);
+      worker.postMessage(request);
+    }
   });
 }
 

@@ -1,0 +1,74 @@
+// Starting an engine worker costs 0.3-0.5 s of CPU on a 2-core machine (a new V8 isolate loading
+// ~170 modules): more than most jobs take. A worker whose job ended with an answer is kept for the
+// next job; one that timed out, was cancelled, crashed or failed internally is terminated, as
+// before. Kept workers never hold the process open and end after a while unused, giving back
+// their memory.
+import { Worker } from 'node:worker_threads';
+import { compiledSevenZipWasm } from './sevenzip-node.js';
+import type { WorkerBoot } from './worker-protocol.js';
+
+/** How long an unused worker is kept. */
+const IDLE_MS = 20_000;
+/** Workers kept per heap limit: the server runs two jobs at a time. */
+const MAX_IDLE = 2;
+
+interface IdleWorker {
+  worker: Worker;
+  forget(): void;
+}
+
+/** Kept workers by their V8 heap limit (a worker's limit is fixed when it starts). */
+const idle = new Map<number, IdleWorker[]>();
+
+/** A kept worker with this heap limit, or a new one. */
+export async function takeWorker(maxHeapMb: number): Promise<Worker> {
+  const kept = idle.get(maxHeapMb)?.pop();
+  if (kept) {
+    kept.forget();
+    kept.worker.ref();
+    return kept.worker;
+  }
+  const fromSource = import.meta.url.endsWith('.ts');
+  const boot: WorkerBoot = { wasm: await compiledSevenZipWasm() };
+  return new Worker(new URL(fromSource ? './worker-entry.ts' : './worker-entry.js', import.meta.url), {
+    workerData: boot,
+    execArgv: fromSource ? ['--import', 'tsx'] : [],
+    resourceLimits: { maxOldGenerationSizeMb: maxHeapMb },
+  });
+}
+
+/** Keeps a worker that has answered its job and has no listener of the job left on it. */
+export function keepWorker(worker: Worker, maxHeapMb: number): void {
+  const list = idle.get(maxHeapMb) ?? [];
+  idle.set(maxHeapMb, list);
+  if (list.length >= MAX_IDLE) {
+    void worker.terminate();
+    return;
+  }
+  const end = () => {
+    entry.forget();
+    void worker.terminate();
+  };
+  const timer = setTimeout(end, IDLE_MS).unref();
+  const entry: IdleWorker = {
+    worker,
+    forget() {
+      clearTimeout(timer);
+      worker.off('exit', end).off('error', end);
+      const index = list.indexOf(entry);
+      if (index >= 0) list.splice(index, 1);
+    },
+  };
+  // A kept worker that fails or stops while waiting is dropped (an 'error' without a listener
+  // would be thrown in this thread).
+  worker.once('exit', end).once('error', end);
+  worker.unref();
+  list.push(entry);
+}
+
+/** Workers kept right now (for tests). */
+export function keptWorkers(): number {
+  let count = 0;
+  for (const list of idle.values()) count += list.length;
+  return count;
+}
