@@ -1,8 +1,7 @@
-import { createWriteStream, mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { constants, copyFile, mkdir, rm, rmdir, writeFile } from 'node:fs/promises';
+import { closeSync, mkdirSync, openSync, renameSync, writeFileSync, writeSync } from 'node:fs';
+import { constants, copyFile, mkdir, rm, rmdir } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
-import { Writable } from 'node:stream';
 import type { SevenZipModule } from '7z-wasm';
 import type { OutputSink } from '../core/output-sink.js';
 import { createFilesOnOpen } from './nodefs-create-once.js';
@@ -13,6 +12,12 @@ const STAGING_MOUNT = '/out';
  * Writes extracted entries under `root` on disk. 7-Zip writes into a private staging folder
  * inside `root` (same device, so adopting a file is a rename, not a copy); only the engine's
  * sanitised, unique paths ever appear in `root` itself.
+ *
+ * File contents are written synchronously. The engine runs in a worker thread of its own, and
+ * the decoding it waits for runs elsewhere (zlib on libuv's pool) or is synchronous already
+ * (7-Zip, inflateRawSync); a write through the thread pool only added a round trip per file.
+ * Measured on the bench's 50 MB archives, runs alternated: tar.gz (1 MiB gzip pieces) 0.28-0.38 s
+ * through the pool, 0.24-0.35 s synchronously; zip 0.43-0.54 s and 0.42-0.48 s.
  */
 export function diskSink(root: string): OutputSink & { readonly written: readonly string[] } {
   const staging = join(root, `.archive-opener-staging-${randomBytes(6).toString('hex')}`);
@@ -34,13 +39,17 @@ export function diskSink(root: string): OutputSink & { readonly written: readonl
     async writeFile(path, data) {
       ensureParent(path);
       written.push(path);
-      await data.pipeTo(Writable.toWeb(createWriteStream(join(root, path), { flags: 'wx' })));
+      const fd = openSync(join(root, path), 'wx');
+      try {
+        for await (const chunk of data) writeAll(fd, chunk);
+      } finally {
+        closeSync(fd);
+      }
     },
     async writeBytes(path, data) {
       ensureParent(path);
       written.push(path);
-      // One write of one buffer: a write per piece would cost a thread-pool round trip each.
-      await writeFile(join(root, path), data instanceof Uint8Array ? data : Buffer.concat(data), { flag: 'wx' });
+      writeFileSync(join(root, path), data instanceof Uint8Array ? data : Buffer.concat(data), { flag: 'wx' });
     },
     async copyFile(from, to) {
       ensureParent(to);
@@ -89,4 +98,9 @@ export function diskSink(root: string): OutputSink & { readonly written: readonl
       await rm(staging, { recursive: true, force: true });
     },
   };
+}
+
+/** writeSync may write less than asked (a full disk fails on the next call instead). */
+function writeAll(fd: number, chunk: Uint8Array): void {
+  for (let at = 0; at < chunk.length;) at += writeSync(fd, chunk, at, chunk.length - at);
 }

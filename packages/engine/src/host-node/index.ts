@@ -43,7 +43,10 @@ export async function listArchive(paths: readonly string[], options: OperationOp
   const inputs = nodeInputs(paths);
   const sources = await Promise.all(paths.map(fileSource));
   try {
-    return await list({ sources, sevenZip: nodeSevenZipFactory, mountInputs: inputs, defaultLimits: SERVER_LIMITS }, options);
+    return await list(
+      { sources, sevenZip: nodeSevenZipFactory, mountInputs: inputs, defaultLimits: SERVER_LIMITS, codec: zlibCodec },
+      options,
+    );
   } finally {
     await closeAll(sources, inputs);
   }

@@ -14,10 +14,15 @@ const CORPUS = `${CORPUS_DIR}/`;
  * 'host': Node's zlib, as the Node host lends it (its input is not cut at member signatures).
  */
 let decoder: 'platform' | 'spec' | 'host' = 'platform';
+/** Chunks of the archive's stream; the host's decoder is fed pieces of up to 1 MiB of them. */
+let streamChunkBytes = 50_001;
 
 async function decode(bytes: Uint8Array): Promise<{ hash: string; length: number; info: GzipInfo }> {
   if (decoder === 'spec') vi.stubGlobal('DecompressionStream', specDecompressionStream(bytes));
-  const { stream, info } = gunzip(memorySource(bytes, 'test.gz', 50_001), decoder === 'host' ? zlibCodec.gunzip : undefined);
+  const { stream, info } = gunzip(
+    memorySource(bytes, 'test.gz', streamChunkBytes),
+    decoder === 'host' ? zlibCodec.gunzip : undefined,
+  );
   const hash = createHash('sha256');
   let length = 0;
   for await (const chunk of stream) {
@@ -136,6 +141,32 @@ describe("gunzip on the Node host's zlib decoder, fed uncut", () => {
     decoder = 'platform';
   });
   sharedCases();
+});
+
+describe("gunzip on the Node host's zlib decoder, fed 1 MiB pieces", () => {
+  beforeEach(() => {
+    decoder = 'host';
+    streamChunkBytes = 4 << 20;
+  });
+  afterEach(() => {
+    decoder = 'platform';
+    streamChunkBytes = 50_001;
+  });
+  sharedCases();
+
+  it('does not decode a bomb ahead of its reader, whatever one piece holds', async () => {
+    // 64 members of 16 MiB of zeros: 1 GiB from ~1 MB, all in the first piece.
+    const member = gzipSync(new Uint8Array(16 << 20), { level: 9 });
+    const bomb = concat(...Array.from({ length: 64 }, () => member));
+    expect(bomb.length).toBeLessThan(1 << 20);
+    const before = process.memoryUsage().arrayBuffers;
+    const reader = gunzip(memorySource(bomb, 'bomb.gz', streamChunkBytes), zlibCodec.gunzip).stream.getReader();
+    expect((await reader.read()).value?.length).toBeGreaterThan(0);
+    // Time for a decoder that ignores its reader to fill memory (it never can fail this test).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(64 << 20);
+    await reader.cancel();
+  });
 });
 
 describe('gunzip on a DecompressionStream that follows the spec (browsers: one member)', () => {

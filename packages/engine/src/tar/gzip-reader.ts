@@ -143,6 +143,15 @@ class GzipReader {
       if (failed.eager && /incorrect header check/i.test(describe(error))) return { end: -1 };
       throw failure(error, atClose);
     }
+    if (this.input.pieceBytes > PIECE_BYTES) {
+      // Fed in big pieces, the failure lies anywhere in the last one: too wide a window for the
+      // replay. Decode the member again in small pieces (what was delivered is skipped); its
+      // next failure is then close enough to where the member ended.
+      this.input.useSmallPieces();
+      this.current = new GzipSession(failed.start, failed.delivered, this.output, false, this.decoder);
+      this.input.rewind(failed.start);
+      return { resume: true };
+    }
     return this.replay(failed, fedTo, atClose);
   }
 
