@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     testTimeout: 60_000,
     pool: 'forks',
+    // Both cores: most files wait on a browser, a server or a worker thread for much of their time.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -13,12 +15,26 @@ export default defineConfig({
             'packages/*/test/**/*.test.ts',
             'apps/server/src/**/*.test.ts',
             'apps/server/test/**/*.test.ts',
-            'e2e/**/*.test.ts',
           ],
           testTimeout: 60_000,
           // Building an app opens a database (PGlite's first start takes seconds on a busy machine).
           hookTimeout: 60_000,
           pool: 'forks',
+          // One fresh PGlite cluster for the run, copied by each test that needs a database.
+          globalSetup: ['./apps/server/test/pglite-template.global-setup.ts'],
+        },
+      },
+      {
+        // A real Chromium against the built site on its real server. Each wait in a page may take a
+        // minute (e2e/support/browser-context.ts) and a test makes several: a test must not fail
+        // because two cores were shared with another test file, a browser and a server.
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          globalSetup: ['./apps/server/test/pglite-template.global-setup.ts'],
         },
       },
       {

@@ -1,5 +1,6 @@
 import { describe, it } from 'vitest';
 import { expectNoAxeViolations } from './support/axe.js';
+import { newBrowserContext } from './support/browser-context.js';
 import { corpusCase } from './support/corpus.js';
 import { ExtractorPage } from './support/extractor-page.js';
 import { useSiteAndBrowser } from './support/site-and-browser.js';
@@ -9,7 +10,7 @@ const env = useSiteAndBrowser();
 describe('accessibility (axe-core) of the home page', () => {
   for (const theme of ['dark', 'light'] as const) {
     it(`has no violations before and after an extraction (${theme} theme)`, async () => {
-      const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const context = await newBrowserContext(env.browser);
       try {
         const page = await context.newPage();
         await page.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);

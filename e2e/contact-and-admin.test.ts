@@ -4,10 +4,13 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './support/axe.js';
+import { newBrowserContext } from './support/browser-context.js';
 import { launchChromium } from './support/chromium.js';
 import { corpusCase } from './support/corpus.js';
 import { ExtractorPage } from './support/extractor-page.js';
+import { waitUntilShown } from './support/shown.js';
 import { ROOT, startSite, type RunningSite } from './support/site.js';
+import { seedDataDir } from '../apps/server/test/pglite-template.js';
 
 // A visitor writes from the Spanish footer; the operator reads it on the admin page, where the
 // statistics count the visitor's browser extraction. One real server (its own data folder) and
@@ -32,10 +35,10 @@ let visitor: BrowserContext;
 let operator: BrowserContext;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'ao-e2e-admin-'));
+  dataDir = await seedDataDir(await mkdtemp(join(tmpdir(), 'ao-e2e-admin-')));
   [site, browser] = await Promise.all([startSite({ DATA_DIR: dataDir, ADMIN_PASSWORD }), launchChromium()]);
-  visitor = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  operator = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  visitor = await newBrowserContext(browser);
+  operator = await newBrowserContext(browser);
 });
 afterAll(async () => {
   await browser?.close();
@@ -43,7 +46,8 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+/** Toasts leave after a few seconds: the page notes each one (see support/shown.ts). */
+const toast = (page: Page, text: string) => waitUntilShown(page, [text]);
 
 describe('contact message and admin page', () => {
   it('extracts an archive in the browser, which is reported as an anonymous event', async () => {
@@ -69,7 +73,7 @@ describe('contact message and admin page', () => {
 
     // Empty fields: the spec's toast, nothing sent, the dialog stays.
     await dialog.getByRole('button', { name: esContact.submit }).click();
-    await toast(page, esContact.toast.emptyText).waitFor();
+    await toast(page, esContact.toast.emptyText);
     expect(await dialog.getByLabel(esContact.fields.name).getAttribute('aria-invalid')).toBe('true');
 
     await dialog.getByLabel(esContact.fields.name).fill('  Ana López ');
@@ -78,7 +82,7 @@ describe('contact message and admin page', () => {
     const sent = page.waitForResponse((response) => response.url().endsWith('/api/contact'));
     await dialog.getByRole('button', { name: esContact.submit }).click();
     expect((await sent).status()).toBe(201);
-    await toast(page, esContact.toast.sentTitle).waitFor();
+    await toast(page, esContact.toast.sentTitle);
     await dialog.waitFor({ state: 'detached' });
     // Focus is back on the button that opened it.
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(esCommon.footer.contact);
@@ -90,11 +94,11 @@ describe('contact message and admin page', () => {
     const password = page.getByLabel('Password', { exact: true });
     await password.fill('not the password');
     await password.press('Enter');
-    await toast(page, 'Incorrect password').waitFor();
+    await toast(page, 'Incorrect password');
 
     await password.fill(ADMIN_PASSWORD);
     await password.press('Enter');
-    await toast(page, 'Welcome to the admin panel').waitFor();
+    await toast(page, 'Welcome to the admin panel');
     await page.getByRole('heading', { name: 'Admin dashboard' }).waitFor();
 
     const card = (name: string) =>
@@ -121,7 +125,7 @@ describe('contact message and admin page', () => {
     await expectNoAxeViolations(page);
 
     await message.getByRole('button', { name: 'Mark as read' }).click();
-    await toast(page, 'Message marked as read').waitFor();
+    await toast(page, 'Message marked as read');
     await expect.poll(() => message.textContent()).not.toContain('New');
     await page.getByText('1 unread').waitFor({ state: 'detached' });
 

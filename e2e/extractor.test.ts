@@ -6,6 +6,7 @@ import { unzipSync } from 'fflate';
 import type { BrowserContext } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { staticFileCheckSchema, usageEventSchema } from '@archive-opener/shared/api';
+import { newBrowserContext } from './support/browser-context.js';
 import { corpusCase } from './support/corpus.js';
 import { ExtractorPage } from './support/extractor-page.js';
 import { useSiteAndBrowser } from './support/site-and-browser.js';
@@ -15,7 +16,7 @@ let context: BrowserContext;
 let ui: ExtractorPage;
 
 beforeEach(async () => {
-  context = await env.browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
+  context = await newBrowserContext(env.browser, { acceptDownloads: true });
   ui = new ExtractorPage(await context.newPage());
   await ui.open(env.site.url);
 });

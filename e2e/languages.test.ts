@@ -1,13 +1,14 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './support/axe.js';
+import { newBrowserContext } from './support/browser-context.js';
 import { useSiteAndBrowser } from './support/site-and-browser.js';
 
 const env = useSiteAndBrowser();
 
 /** A fresh visitor (no stored choice) whose browser asks for `locale`, collecting page errors. */
 async function visitor(locale = 'en-US'): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await env.browser.newContext({ locale, viewport: { width: 1280, height: 900 } });
+  const context = await newBrowserContext(env.browser, { locale });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

@@ -6,10 +6,12 @@ import { unzipSync } from 'fflate';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './support/axe.js';
+import { newBrowserContext } from './support/browser-context.js';
 import { launchChromium } from './support/chromium.js';
 import { corpusCase } from './support/corpus.js';
 import { ExtractorPage } from './support/extractor-page.js';
 import { startSite, type RunningSite } from './support/site.js';
+import { seedDataDir } from '../apps/server/test/pglite-template.js';
 
 // Server mode against the real server (its own data folder, removed afterwards) in Chromium.
 let site: RunningSite;
@@ -20,7 +22,7 @@ let ui: ExtractorPage;
 const consoleErrors: string[] = [];
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'ao-e2e-server-'));
+  dataDir = await seedDataDir(await mkdtemp(join(tmpdir(), 'ao-e2e-server-')));
   [site, browser] = await Promise.all([startSite({ DATA_DIR: dataDir }), launchChromium()]);
 });
 afterAll(async () => {
@@ -30,7 +32,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   consoleErrors.length = 0;
-  context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
+  context = await newBrowserContext(browser, { acceptDownloads: true });
   const page = await context.newPage();
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message.text());
@@ -145,9 +147,7 @@ describe('server extraction, in a real browser, against the production server', 
     // The choice survives a reload; the prerendered page (browser mode) hydrates without a mismatch.
     await page.reload();
     // The prerendered switch is off; once the page has hydrated, the stored choice turns it on.
-    await page.waitForFunction(() => document.querySelector<HTMLInputElement>('input[role=switch]')?.checked === true, null, {
-      timeout: 10_000,
-    });
+    await page.waitForFunction(() => document.querySelector<HTMLInputElement>('input[role=switch]')?.checked === true);
     await expect(serverSwitch(page).isChecked()).resolves.toBe(true);
     await expect(page.evaluate(() => localStorage.getItem('extractionMode'))).resolves.toBe('server');
     expect(consoleErrors.filter((text) => /hydrat|did not match/i.test(text))).toEqual([]);

@@ -1,15 +1,25 @@
 import type { Page, Request } from 'playwright-core';
 import type { CorpusCase } from './corpus.js';
+import { shownCount, shownSince, waitUntilShown } from './shown.js';
 
-/** Drives the home page's extractor the way a visitor does. */
+/**
+ * Drives the home page's extractor the way a visitor does. Its page must come from
+ * `newBrowserContext`, which notes toasts and dialogs as they appear (see shown.ts).
+ */
 export class ExtractorPage {
   readonly requests: Request[] = [];
+  private readonly console: string[] = [];
+  /** The toasts and dialogs noted before the last action: what the next wait looks after. */
+  private since = 0;
 
   constructor(readonly page: Page) {
     page.on('request', (request) => this.requests.push(request));
+    page.on('console', (message) => this.console.push(`${message.type()}: ${message.text()}`));
+    page.on('pageerror', (error) => this.console.push(`pageerror: ${error.message}`));
   }
 
   async open(url: string): Promise<void> {
+    this.since = 0;
     await this.page.goto(url);
     await this.page.getByRole('button', { name: 'Select Archive File' }).waitFor();
     // Enabled once the prerendered page is hydrated: files set before that would be ignored.
@@ -18,21 +28,21 @@ export class ExtractorPage {
 
   /** Chooses files through the drop zone's file input (what the file chooser fills). */
   async choose(paths: string[]): Promise<void> {
+    this.since = await shownCount(this.page);
     await this.page.locator('input[type=file]').setInputFiles(paths);
   }
 
   async extract(password?: string): Promise<void> {
     const field = this.page.getByLabel('Password (only if the archive has one)');
     await field.fill(password ?? '');
+    this.since = await shownCount(this.page);
     await this.page.getByRole('button', { name: 'Extract Files Now' }).click();
   }
 
-  /** Waits for the completion dialog and lets it close itself. */
+  /** Waits for the completion dialog (with its count) and lets it close itself. */
   async waitForCompletion(count: number): Promise<void> {
-    const dialog = this.page.getByRole('dialog', { name: 'Extraction Complete!' });
-    await dialog.waitFor();
-    await this.page.getByText(`Successfully extracted ${count} file`, { exact: false }).first().waitFor();
-    await dialog.waitFor({ state: 'detached', timeout: 10_000 });
+    await this.explained(waitUntilShown(this.page, ['Extraction Complete!', `Successfully extracted ${count} file`], this.since));
+    await this.page.getByRole('dialog', { name: 'Extraction Complete!' }).waitFor({ state: 'detached' });
   }
 
   /** The whole happy path: choose the archive, extract it (with its password), wait for its files. */
@@ -56,7 +66,31 @@ export class ExtractorPage {
     return text[0];
   }
 
-  async toast(text: string | RegExp): Promise<void> {
-    await this.page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
+  /** Waits for a toast holding `text`, shown since the last choice or extraction. */
+  async toast(text: string): Promise<void> {
+    await this.explained(waitUntilShown(this.page, [text], this.since));
+  }
+
+  /** A wait that timed out says what the visitor saw instead: the extractor, its toasts and dialogs, the console. */
+  private async explained(wait: Promise<void>): Promise<void> {
+    try {
+      await wait;
+    } catch (error) {
+      const text = async (selector: string) =>
+        (
+          await this.page
+            .locator(selector)
+            .allInnerTexts()
+            .catch(() => [])
+        )
+          .map((t) => t.replace(/\s+/g, ' ').trim())
+          .join(' | ');
+      const seen = [
+        `Extractor: ${await text('section[aria-labelledby=extractor-title]')}`,
+        `Toasts and dialogs since the last action: ${(await shownSince(this.page, this.since)).join(' | ') || 'none'}`,
+        `Console: ${this.console.slice(-20).join(' | ') || 'nothing'}`,
+      ];
+      throw new Error([error instanceof Error ? error.message : String(error), ...seen].join('\n'), { cause: error });
+    }
   }
 }

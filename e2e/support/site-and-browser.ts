@@ -1,5 +1,9 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { seedDataDir } from '../../apps/server/test/pglite-template.js';
 import { launchChromium } from './chromium.js';
 import { startSite, type RunningSite } from './site.js';
 
@@ -10,16 +14,21 @@ export interface SiteAndBrowser {
 
 /**
  * The built site on its real server and one Chromium, started before a test file's tests and
- * stopped after them. Read the fields inside tests (they are set once beforeAll has run).
+ * stopped after them. Read the fields inside tests (they are set once beforeAll has run). Each
+ * server has a data folder of its own: test files run in parallel, and two PGlite servers must
+ * never open one folder.
  */
 export function useSiteAndBrowser(): SiteAndBrowser {
   const shared = {} as SiteAndBrowser;
+  let dataDir: string | undefined;
   beforeAll(async () => {
-    [shared.site, shared.browser] = await Promise.all([startSite(), launchChromium()]);
+    dataDir = await seedDataDir(await mkdtemp(join(tmpdir(), 'ao-e2e-site-')));
+    [shared.site, shared.browser] = await Promise.all([startSite({ DATA_DIR: dataDir }), launchChromium()]);
   });
   afterAll(async () => {
     await shared.browser?.close();
     await shared.site?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
   return shared;
 }

@@ -27,7 +27,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-const STARTUP_DEADLINE_MS = 50_000;
+const STARTUP_DEADLINE_MS = 100_000;
 
 /**
  * Starts the production server exactly as `npm start` runs it (the built entry, the built site),
@@ -46,8 +46,8 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   // Generous: a busy 2-core machine has been seen to need over 20 s (PGlite's first start and
-  // migrations beside another suite). Still under the 60 s hook timeout, so this message, with
-  // the server's output, is the one a real hang shows.
+  // migrations beside another suite). Under the e2e hook timeout (120 s), so this message, with the
+  // server's output, is the one a real hang shows.
   const deadline = Date.now() + STARTUP_DEADLINE_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${output}`);

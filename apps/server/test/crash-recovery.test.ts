@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { corpusCase } from '../../../e2e/support/corpus.js';
 import { startSite } from '../../../e2e/support/site.js';
 import { multipart, type JobAnswer } from './extraction-api.js';
+import { seedDataDir } from './pglite-template.js';
 import { databaseEnv, TEST_DATABASES } from './postgres-schema.js';
 
 async function post(url: string, parts: string[], password?: string): Promise<string> {
@@ -32,6 +33,7 @@ describe.each(TEST_DATABASES)('a server killed mid-extraction ($name)', ({ schem
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     const schema = await createSchema();
     if (schema) cleanups.push(() => schema.drop());
+    else await seedDataDir(dataDir);
     const env = {
       DATA_DIR: dataDir,
       ...databaseEnv(schema),

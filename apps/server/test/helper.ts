@@ -4,8 +4,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
+import { seedDataDir } from './pglite-template.js';
 
 /** A JS file large enough (~30 KB) that compression is worth checking. */
 export const LARGE_JS = Array.from({ length: 600 }, (_, i) => `export const value${i} = 'archive opener ${i}';`).join('\n');
@@ -52,9 +54,17 @@ export async function writeFiles(root: string, files: Record<string, string | Bu
   }
 }
 
+/** Folders of the apps this file built, removed once its tests are done. */
+const folders: string[] = [];
+// Not in an onClose hook: those run in reverse order, so one added after buildApp would delete
+// the data while the job runner and the database (closed by earlier hooks) still use it.
+afterAll(async () => {
+  for (const dir of folders.splice(0)) await rm(dir, { recursive: true, force: true });
+});
+
 /**
  * Creates <tmp>/web (the web root) beside <tmp>/secret.txt and <tmp>/package.json, which no URL
- * may ever reach. The folder is removed when the app closes; call app.close() in afterAll.
+ * may ever reach. Call app.close() in afterAll; the folder is removed after the file's tests.
  */
 export async function build({
   env = {},
@@ -63,17 +73,15 @@ export async function build({
   logTo,
 }: BuildOptions = {}): Promise<FastifyInstance> {
   const dir = await mkdtemp(join(tmpdir(), 'archive-opener-server-'));
+  folders.push(dir);
   const webRoot = join(dir, 'web');
   await writeFiles(dir, { 'secret.txt': SECRET_MARKER, 'package.json': `{"name":"${SECRET_MARKER}"}` });
   await mkdir(webRoot);
   await writeFiles(webRoot, files);
   try {
-    const app = await buildApp(
-      configure(loadConfig({ LOG_LEVEL: 'silent', WEB_ROOT: webRoot, DATA_DIR: join(dir, 'data'), ...env })),
-      logTo ? { logStream: { write: logTo } } : {},
-    );
-    app.addHook('onClose', async () => rm(dir, { recursive: true, force: true }));
-    return app;
+    const config = configure(loadConfig({ LOG_LEVEL: 'silent', WEB_ROOT: webRoot, DATA_DIR: join(dir, 'data'), ...env }));
+    if (!config.databaseUrl) await seedDataDir(config.dataDir);
+    return await buildApp(config, logTo ? { logStream: { write: logTo } } : {});
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
     throw error;

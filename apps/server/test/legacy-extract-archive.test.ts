@@ -22,6 +22,7 @@ import legacyExtractArchive from '../src/routes/extractions/legacy-extract-archi
 import { jobStorage, type JobStorage } from '../src/storage/job-storage.js';
 import { upload, waitForEnd, type JobAnswer } from './extraction-api.js';
 import { build } from './helper.js';
+import { seedDataDir } from './pglite-template.js';
 import { databaseEnv, TEST_DATABASES, type TestSchema } from './postgres-schema.js';
 
 const sha256 = (bytes: Buffer | Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -242,7 +243,7 @@ describe.each(TEST_DATABASES)('POST /api/extract-archive on $name', ({ schema: c
 
     beforeAll(async () => {
       dir = await mkdtemp(join(tmpdir(), 'archive-opener-legacy-wait-'));
-      db = await openDatabase({ databaseUrl: schema?.url, dataDir: dir });
+      db = await openDatabase({ databaseUrl: schema?.url, dataDir: schema ? dir : await seedDataDir(dir) });
       storage = jobStorage(dir);
       await storage.prepare();
       events = await jobEvents(db);

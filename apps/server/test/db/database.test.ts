@@ -11,6 +11,7 @@ import { migrate } from '../../src/db/migrate.js';
 import { openDatabase } from '../../src/db/open-database.js';
 import { IN_MEMORY, openPgliteDatabase } from '../../src/db/pglite-database.js';
 import { openPostgresDatabase } from '../../src/db/postgres-database.js';
+import { seedDataDir } from '../pglite-template.js';
 import { createTestSchema, POSTGRES_URL } from '../postgres-schema.js';
 
 const randomName = (prefix: string) => `${prefix}_${randomBytes(6).toString('hex')}`;
@@ -44,7 +45,12 @@ async function postgresSchemaUrl(): Promise<string> {
 
 const targets: Target[] = [
   { name: 'PGlite in memory', kind: 'pglite', enabled: true, open: () => openPgliteDatabase(IN_MEMORY) },
-  { name: 'PGlite in a folder', kind: 'pglite', enabled: true, open: async () => openPgliteDatabase(await tempDir()) },
+  {
+    name: 'PGlite in a folder',
+    kind: 'pglite',
+    enabled: true,
+    open: async () => openPgliteDatabase(await seedDataDir(await tempDir())),
+  },
   {
     name: 'PostgreSQL',
     kind: 'postgres',
