@@ -11,9 +11,10 @@ export interface SecurityHeadersOptions {
 }
 
 // Powerful features the site never uses; denying them limits what injected content could do.
+// Only names browsers know: Chromium logs a console warning on every page for an unknown one
+// (it did for 'bluetooth').
 const PERMISSIONS_POLICY = [
   'accelerometer',
-  'bluetooth',
   'camera',
   'display-capture',
   'geolocation',
