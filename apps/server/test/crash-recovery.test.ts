@@ -28,7 +28,7 @@ describe.each(TEST_DATABASES)('a server killed mid-extraction ($name)', ({ schem
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
 
-  it('finishes or fails every job after a restart, leaving nothing behind', { timeout: 120_000 }, async () => {
+  it('finishes or fails every job after a restart, leaving nothing behind', { timeout: 240_000 }, async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'archive-opener-crash-'));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     const schema = await createSchema();
