@@ -1,12 +1,13 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { zipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { corpusCase } from '../../../../e2e/support/corpus.js';
 import type { EngineError } from '../core/engine-error.js';
 // The built modules, as the server and the CLI load them: a worker runs the built entry.
 import { extractInWorker, listInWorker } from '../../dist/host-node/worker-client.js';
-import { keptWorkers } from '../../dist/host-node/worker-pool.js';
+import { KEEP_MAX_JOB_BYTES, keptWorkers } from '../../dist/host-node/worker-pool.js';
 
 const zip = corpusCase('libarchive/test_compat_zip_5.zip');
 const secret = corpusCase('py7zr/encrypted_3.7z');
@@ -65,5 +66,15 @@ describe('engine workers', () => {
     const listed = await listInWorker(zip.parts);
     expect(listed.entries.length).toBeGreaterThan(0);
     expect(keptWorkers()).toBe(1);
+  });
+
+  it('end a worker whose job was big instead of keeping it', async () => {
+    const big = join(await outDir(), 'zeros.zip');
+    await writeFile(big, zipSync({ 'zeros.bin': new Uint8Array(KEEP_MAX_JOB_BYTES + 1) }));
+    const before = keptWorkers();
+    const extracted = await extractInWorker([big], await outDir());
+    expect(extracted.entries).toMatchObject([{ path: 'zeros.bin', size: KEEP_MAX_JOB_BYTES + 1 }]);
+    // The job ran on a kept worker if there was one, and that worker was not kept again.
+    expect(keptWorkers()).toBe(Math.max(0, before - 1));
   });
 });

@@ -43,6 +43,8 @@ async function runWorker(request: WorkerRequest, options: WorkerRunOptions): Pro
   const worker = await takeWorker(maxHeapMb);
   return new Promise((resolve, reject) => {
     let settled = false;
+    /** The most bytes the job's progress reported, or its output: how big the job was. */
+    let jobBytes = 0;
     /** `keep`: the worker answered and can take another job. */
     const finish = (outcome: () => void, keep = false) => {
       if (settled) return;
@@ -50,7 +52,7 @@ async function runWorker(request: WorkerRequest, options: WorkerRunOptions): Pro
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
       worker.off('message', onMessage).off('error', onError).off('exit', onExit);
-      if (keep) keepWorker(worker, maxHeapMb);
+      if (keep) keepWorker(worker, maxHeapMb, jobBytes);
       else void worker.terminate();
       outcome();
     };
@@ -67,9 +69,13 @@ async function runWorker(request: WorkerRequest, options: WorkerRunOptions): Pro
       : undefined;
     const onAbort = () => finish(() => reject(new EngineError('CANCELLED')));
     const onMessage = (message: WorkerMessage) => {
-      if (message.type === 'progress') options.onProgress?.(message.progress);
-      else if (message.type === 'done') finish(() => resolve(message.result), true);
-      else {
+      if (message.type === 'progress') {
+        jobBytes = Math.max(jobBytes, message.progress.bytesDone);
+        options.onProgress?.(message.progress);
+      } else if (message.type === 'done') {
+        if (request.op === 'extract') jobBytes = Math.max(jobBytes, outputBytes(message.result as ExtractResult));
+        finish(() => resolve(message.result), true);
+      } else {
         const { code, message: text, details } = message.error;
         // An internal failure may have left the engine in a state no later job should meet.
         finish(() => reject(new EngineError(code, text, details ?? {})), code !== 'INTERNAL');
@@ -94,6 +100,10 @@ async function runWorker(request: WorkerRequest, options: WorkerRunOptions): Pro
       worker.postMessage(request);
     }
   });
+}
+
+function outputBytes(result: ExtractResult): number {
+  return result.entries.reduce((sum, entry) => sum + (entry.type === 'file' ? entry.size : 0), 0);
 }
 
 /** A terminated worker cannot clean up after itself: remove its staging folder from here. */
