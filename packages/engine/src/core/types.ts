@@ -4,6 +4,7 @@ import type { ExtractionLimits } from '@archive-opener/shared';
 export interface ArchiveSource {
   readonly name: string;
   readonly size: number;
+  /** The bytes may share a buffer with other reads (a browser window): never change them. */
   read(offset: number, length: number): Promise<Uint8Array>;
   /** A sequential stream of the whole file; hosts give a faster one than repeated `read`s. */
   stream(): ReadableStream<Uint8Array>;
