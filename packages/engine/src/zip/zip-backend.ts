@@ -136,8 +136,10 @@ async function writeAll(
       throw new ZipFallback(`entry ${JSON.stringify(item.name)} failed (${messageOf(error)})`, { cause: error });
     }
   }
-  // Decoding errors (coded) and the sink's own errors come out as they are.
-  await Promise.all(job.pendingWrites);
+  // Decoding errors (coded) and the sink's own errors come out as they are, once every write has
+  // ended: a write still running when the caller discards the output would leave its file behind.
+  const failed = (await Promise.allSettled(job.pendingWrites)).find((outcome) => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
   job.report(true);
   return job.entries;
 }
