@@ -39,6 +39,25 @@ describe('ChecksumLine', () => {
     expect(screen.getByText('SHA-256:')).toBeTruthy();
   });
 
+  it('reads the file only when asked (each read cuts a slice of the archive’s output)', async () => {
+    const blob = await nativeBlob('abc');
+    let reads = 0;
+    const local = fileOf('abc.txt', blob);
+    if (local.remote) throw new Error('expected a file extracted in the page');
+    const file = {
+      ...local,
+      get blob() {
+        reads += 1;
+        return blob;
+      },
+    };
+    const user = userEvent.setup();
+    render(<ChecksumLine file={file} />);
+    expect(reads).toBe(0);
+    expect((await showHash(user)).textContent).toBe(ABC);
+    expect(reads).toBeGreaterThan(0);
+  });
+
   it('moves keyboard focus from the show button to the copy button', async () => {
     const { user } = await renderLine();
     await user.tab();

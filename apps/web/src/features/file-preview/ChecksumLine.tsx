@@ -24,15 +24,16 @@ export function ChecksumLine({ file }: { file: ExtractedFile }) {
       {file.remote ? (
         <ChecksumValue hash={file.remote.sha256} name={file.name} focusCopy={false} />
       ) : (
-        <ComputedChecksum blob={file.blob} name={file.name} />
+        <ComputedChecksum file={file} />
       )}
     </div>
   );
 }
 
-function ComputedChecksum({ blob, name }: { blob: Blob; name: string }) {
+function ComputedChecksum({ file }: { file: ExtractedFile & { blob: Blob } }) {
   const { t } = useTranslation();
-  const { hash, phase, start } = useSha256(blob);
+  const { name } = file;
+  const { hash, phase, start } = useSha256(file);
   // The show button gives way to the copy button: focus follows, so a keyboard user keeps their place.
   const [focusCopy, setFocusCopy] = useState(false);
   const computing = phase === 'computing';

@@ -28,7 +28,7 @@ describe('Thumbnail', () => {
     expect(revokeObjectURL).toHaveBeenCalledWith('blob:thumb');
   });
 
-  it('creates the object URL only once the thumbnail scrolls into view', () => {
+  it('creates the object URL, and reads the file, only once the thumbnail scrolls into view', () => {
     let reveal: () => void = () => undefined;
     vi.stubGlobal(
       'IntersectionObserver',
@@ -40,10 +40,23 @@ describe('Thumbnail', () => {
         disconnect() {}
       },
     );
-    const { container } = render(<Thumbnail file={png()} size="large" />);
+    const picture = png();
+    if (picture.remote) throw new Error('expected a file extracted in the page');
+    let reads = 0;
+    // Each read of a file's blob cuts a slice of the archive's output.
+    const file = {
+      ...picture,
+      get blob() {
+        reads += 1;
+        return picture.blob;
+      },
+    };
+    const { container } = render(<Thumbnail file={file} size="large" />);
     expect(createObjectURL).not.toHaveBeenCalled();
+    expect(reads).toBe(0);
     act(() => reveal());
     expect(container.querySelector('img')).toHaveProperty('src', 'blob:thumb');
+    expect(reads).toBe(1);
   });
 
   it('keeps the category icon when the picture cannot be decoded', () => {

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { cn } from '../../components/ui/cn';
 import type { ExtractedFile } from '../file-manager/extracted-file';
-import { fileSource } from '../file-manager/file-bytes';
 import { CATEGORY_STYLES } from './category-style';
 import { previewKind } from './preview-rules';
 import { useBlobUrl } from './use-blob-url';
@@ -35,13 +34,13 @@ export function Thumbnail({ file, size }: { file: ExtractedFile; size: Thumbnail
       )}
     >
       <style.Icon aria-hidden className={cn(side.icon, style.iconClass)} />
-      {showsImage && <ThumbnailImage source={fileSource(file)} side={side.px} />}
+      {showsImage && <ThumbnailImage file={file} side={side.px} />}
     </div>
   );
 }
 
-function ThumbnailImage({ source, side }: { source: Blob | string; side: number }) {
-  const ref = useBlobUrl(source, { lazy: true });
+function ThumbnailImage({ file, side }: { file: ExtractedFile; side: number }) {
+  const ref = useBlobUrl(file, { lazy: true });
   const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
   // Drawn over the icon, which stays as the placeholder until the picture has decoded and as the
   // fallback when it cannot be decoded (a corrupt or mislabelled file).
