@@ -1,5 +1,6 @@
 import type { SevenZipModule } from '7z-wasm';
 import type { OutputSink } from '../core/output-sink.js';
+import { growMemfsFilesByDoubling } from './memfs-growth.js';
 import type { FileSlice } from './worker-protocol.js';
 
 const STAGING = '/out';
@@ -82,6 +83,7 @@ export function memorySink(): MemorySink {
     mountStaging(sz: SevenZipModule) {
       // Always in memory here: the in-memory file system is all a browser worker has.
       sz.FS.mkdir(STAGING);
+      growMemfsFilesByDoubling(sz, STAGING);
       return STAGING;
     },
     async adoptStaged(sz, stagedPath, finalPath) {
