@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +9,7 @@ import { corpusCase } from './support/corpus.js';
 import { ExtractorPage } from './support/extractor-page.js';
 import { waitUntilShown } from './support/shown.js';
 import { ROOT, startSite, type RunningSite } from './support/site.js';
-import { seedDataDir } from '../apps/server/test/pglite-template.js';
+import { newDataDir } from '../apps/server/test/pglite-template.js';
 
 // A visitor writes from the Spanish footer; the operator reads it on the admin page, where the
 // statistics count the visitor's browser extraction. One real server (its own data folder) and
@@ -35,7 +34,7 @@ let visitor: BrowserContext;
 let operator: BrowserContext;
 
 beforeAll(async () => {
-  dataDir = await seedDataDir(await mkdtemp(join(tmpdir(), 'ao-e2e-admin-')));
+  dataDir = await newDataDir('ao-e2e-admin-');
   [site, browser] = await Promise.all([startSite({ DATA_DIR: dataDir, ADMIN_PASSWORD }), launchChromium()]);
   visitor = await newBrowserContext(browser);
   operator = await newBrowserContext(browser);

@@ -11,7 +11,7 @@ import { launchChromium } from './support/chromium.js';
 import { corpusCase } from './support/corpus.js';
 import { ExtractorPage } from './support/extractor-page.js';
 import { startSite, type RunningSite } from './support/site.js';
-import { seedDataDir } from '../apps/server/test/pglite-template.js';
+import { newDataDir } from '../apps/server/test/pglite-template.js';
 
 // Server mode against the real server (its own data folder, removed afterwards) in Chromium.
 let site: RunningSite;
@@ -22,7 +22,7 @@ let ui: ExtractorPage;
 const consoleErrors: string[] = [];
 
 beforeAll(async () => {
-  dataDir = await seedDataDir(await mkdtemp(join(tmpdir(), 'ao-e2e-server-')));
+  dataDir = await newDataDir('ao-e2e-server-');
   [site, browser] = await Promise.all([startSite({ DATA_DIR: dataDir }), launchChromium()]);
 });
 afterAll(async () => {

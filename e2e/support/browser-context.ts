@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
-import { SHOWN_RECORDER } from './shown.js';
+import { recordShown } from './shown.js';
 
 /**
  * How long one wait in a page may take. Generous: a test must not fail because the machine was
@@ -11,6 +11,6 @@ export const PAGE_WAIT_MS = 60_000;
 export async function newBrowserContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
   context.setDefaultTimeout(PAGE_WAIT_MS);
-  await context.addInitScript(SHOWN_RECORDER);
+  await context.addInitScript(recordShown);
   return context;
 }

@@ -11,7 +11,7 @@ interface Noted {
 }
 
 /** The page's recorder; runs as an init script, before the page's own scripts. */
-function recordShown(): void {
+export function recordShown(): void {
   const shown: string[] = [];
   (window as Noted).__shown = shown;
   // Each toast or dialog is noted again only when its text changes (sonner re-renders them all).
@@ -37,8 +37,6 @@ function recordShown(): void {
     }
   }).observe(document, { subtree: true, childList: true, characterData: true });
 }
-
-export const SHOWN_RECORDER = recordShown;
 
 /** How many toasts and dialogs the page has noted so far: a mark for `waitUntilShown`. */
 export async function shownCount(page: Page): Promise<number> {

@@ -1,9 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { seedDataDir } from '../../apps/server/test/pglite-template.js';
+import { newDataDir } from '../../apps/server/test/pglite-template.js';
 import { launchChromium } from './chromium.js';
 import { startSite, type RunningSite } from './site.js';
 
@@ -22,7 +20,7 @@ export function useSiteAndBrowser(): SiteAndBrowser {
   const shared = {} as SiteAndBrowser;
   let dataDir: string | undefined;
   beforeAll(async () => {
-    dataDir = await seedDataDir(await mkdtemp(join(tmpdir(), 'ao-e2e-site-')));
+    dataDir = await newDataDir('ao-e2e-site-');
     [shared.site, shared.browser] = await Promise.all([startSite({ DATA_DIR: dataDir }), launchChromium()]);
   });
   afterAll(async () => {

@@ -4,7 +4,9 @@
 // server opens it as it would any existing one. The init itself stays tested: database.test.ts
 // creates folders from nothing, and so does the run's template.
 import { existsSync } from 'node:fs';
-import { cp } from 'node:fs/promises';
+import { cp, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { inject } from 'vitest';
 import { pgliteDataFolder } from '../src/db/pglite-database.js';
 
@@ -23,4 +25,9 @@ export async function seedDataDir(dataDir: string): Promise<string> {
   const folder = pgliteDataFolder(dataDir);
   if (!existsSync(folder)) await cp(inject('pgliteTemplate'), folder, { recursive: true });
   return dataDir;
+}
+
+/** A new temporary DATA_DIR (named `<prefix>…`) holding a fresh cluster; the caller removes it. */
+export async function newDataDir(prefix: string): Promise<string> {
+  return seedDataDir(await mkdtemp(join(tmpdir(), prefix)));
 }
