@@ -1,5 +1,6 @@
 import type { SevenZipModule } from '7z-wasm';
 import type { OutputSink } from '../core/output-sink.js';
+import { blobSpool, type SpoolOptions } from './blob-spool.js';
 import { growMemfsFilesByDoubling } from './memfs-growth.js';
 import type { FileSlice } from './worker-protocol.js';
 
@@ -23,9 +24,9 @@ export interface MemorySink extends OutputSink {
 }
 
 /**
- * Keeps extracted files as Blobs (the browser may page large ones to disk). Files 7-Zip writes
- * into its in-memory file system are turned into Blobs and unlinked one by one, so each file's
- * bytes live in WASM-side memory only until it is adopted.
+ * Keeps extracted files as Blobs (the browser may page large ones to disk). What 7-Zip writes
+ * into its in-memory file system goes to Blobs as it is written (blob-spool.ts); files that the
+ * spool gave back to that file system are turned into Blobs when they are adopted.
  *
  * Every Blob made in a worker is a round trip to the browser process, and so is every slice of
  * one (measured in a Chromium worker: 300 files of ~110 KB took ~500 ms as a Blob each, ~60 ms
@@ -33,8 +34,9 @@ export interface MemorySink extends OutputSink {
  * gathered into batches, each one Blob, and a file is only its place in its batch: the page cuts
  * the slice when it first needs the file's bytes, which for most files is never.
  */
-export function memorySink(): MemorySink {
+export function memorySink(spoolOptions: SpoolOptions = {}): MemorySink {
   const files = new Map<string, FileSlice>();
+  const spool = blobSpool(spoolOptions);
   let waiting: WaitingFile[] = [];
   let waitingBytes = 0;
   const flush = (): void => {
@@ -84,10 +86,13 @@ export function memorySink(): MemorySink {
       // Always in memory here: the in-memory file system is all a browser worker has.
       sz.FS.mkdir(STAGING);
       growMemfsFilesByDoubling(sz, STAGING);
+      spool.attach(sz, STAGING);
       return STAGING;
     },
     async adoptStaged(sz, stagedPath, finalPath) {
-      store(finalPath, [stagedBytes(sz, stagedPath)]);
+      const spooled = spool.take(sz, stagedPath);
+      if (spooled) files.set(finalPath, spooled);
+      else store(finalPath, [stagedBytes(sz, stagedPath)]);
       sz.FS.unlink(stagedPath);
     },
     async clearStaging() {
@@ -97,6 +102,7 @@ export function memorySink(): MemorySink {
       waiting = [];
       waitingBytes = 0;
       files.clear();
+      spool.clear();
     },
   };
 }

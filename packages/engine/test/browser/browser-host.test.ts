@@ -22,6 +22,8 @@ const CASES = [
   // Volume sets: 7-Zip reads every part through one shared input window.
   { path: 'commons-compress/bla-multi.7z.001' },
   { path: 'libarchive/test_read_format_rar5_multiarchive_solid.part01.rar' },
+  // Output read back while it is staged: a hard link is made a copy of its target.
+  { path: 'rarfile/rar5-hlink.rar' },
 ];
 
 interface PageOutcome {

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { SevenZip } from '../sevenzip/sevenzip-package.js';
+import type { SevenZipModule } from '../sevenzip/sevenzip-module.js';
+import { blobSpool, type SpoolOptions } from './blob-spool.js';
+import type { FileSlice } from './worker-protocol.js';
+
+const ROOT = '/out';
+const BATCH = 1000;
+
+const pattern = (length: number, seed: number) => new Uint8Array(length).map((_, i) => (i * 7 + seed) % 251);
+const bytesOf = async ({ blob, offset, size }: FileSlice) =>
+  new Uint8Array(await blob.slice(offset, offset + size).arrayBuffer());
+
+/**
+ * Node has no synchronous Blob reader (a worker's FileReaderSync): the test's sealer keeps a copy
+ * of each batch it seals so reading back can be checked, and counts the Blobs it makes.
+ */
+function sealer(): Required<Pick<SpoolOptions, 'seal' | 'readSealed'>> & { sealed: Blob[] } {
+  const copies = new Map<Blob, Uint8Array>();
+  const sealed: Blob[] = [];
+  return {
+    sealed,
+    seal: (bytes) => {
+      const blob = new Blob([bytes.slice()]);
+      copies.set(blob, bytes.slice());
+      sealed.push(blob);
+      return blob;
+    },
+    readSealed: (blob, start, end) => (copies.get(blob) as Uint8Array).slice(start, end),
+  };
+}
+
+async function setUp() {
+  const sz = await SevenZip({ print: () => undefined, printErr: () => undefined });
+  sz.FS.mkdir(ROOT);
+  const seals = sealer();
+  const spool = blobSpool({ batchBytes: BATCH, ...seals });
+  spool.attach(sz, ROOT);
+  return { sz, spool, seals };
+}
+
+/** Writes `data` to a new file in the given piece sizes, as 7-Zip's writes come. */
+function writeInPieces(sz: SevenZipModule, path: string, data: Uint8Array, pieces: number[]): void {
+  const stream = sz.FS.open(path, 'w');
+  let at = 0;
+  for (const size of pieces) {
+    sz.FS.write(stream, data, at, size);
+    at += size;
+  }
+  sz.FS.close(stream);
+}
+
+const nodeOf = (sz: SevenZipModule, path: string) =>
+  sz.FS.lookupPath(path).node as unknown as { contents: Uint8Array | null; usedBytes: number };
+
+describe('blobSpool', () => {
+  it('keeps what 7-Zip writes out of the in-memory file system, and hands each file back whole', async () => {
+    const { sz, spool, seals } = await setUp();
+    const small = pattern(300, 1);
+    const across = pattern(2500, 2);
+    writeInPieces(sz, `${ROOT}/small`, small, [100, 200]);
+    writeInPieces(sz, `${ROOT}/across`, across, [700, 1000, 800]);
+    // MEMFS holds no bytes of its own, yet reports the sizes.
+    expect(nodeOf(sz, `${ROOT}/across`).contents).toBeNull();
+    expect(sz.FS.stat(`${ROOT}/small`).size).toBe(300);
+    expect(sz.FS.stat(`${ROOT}/across`).size).toBe(2500);
+
+    const smallSlice = spool.take(sz, `${ROOT}/small`) as FileSlice;
+    const acrossSlice = spool.take(sz, `${ROOT}/across`) as FileSlice;
+    expect(await bytesOf(smallSlice)).toEqual(small);
+    expect(await bytesOf(acrossSlice)).toEqual(across);
+    // A file within one batch is only its place in the batch's Blob.
+    expect(seals.sealed).toContain(smallSlice.blob);
+    expect(smallSlice.offset).toBe(0);
+    // 2800 bytes in batches of 1000: three Blobs, the last one sealed when the files were taken.
+    expect(seals.sealed.map((blob) => blob.size)).toEqual([1000, 1000, 800]);
+    // Taken means no longer the spool's.
+    expect(spool.take(sz, `${ROOT}/small`)).toBeNull();
+  });
+
+  it('reads a spooled file back, from sealed batches and from its buffer, and keeps it spooled', async () => {
+    const { sz, spool } = await setUp();
+    const data = pattern(2345, 3);
+    writeInPieces(sz, `${ROOT}/payload`, data, [1200, 1145]);
+    expect(sz.FS.readFile(`${ROOT}/payload`)).toEqual(data);
+    // Small reads from the middle, as a reader pulling a payload does.
+    const stream = sz.FS.open(`${ROOT}/payload`, 'r');
+    const part = new Uint8Array(50);
+    expect(sz.FS.read(stream, part, 0, 50, 990)).toBe(50);
+    expect(part).toEqual(data.subarray(990, 1040));
+    expect(sz.FS.read(stream, part, 0, 50, 2340)).toBe(5);
+    sz.FS.close(stream);
+    expect(nodeOf(sz, `${ROOT}/payload`).contents).toBeNull();
+    expect(await bytesOf(spool.take(sz, `${ROOT}/payload`) as FileSlice)).toEqual(data);
+  });
+
+  it('gives a file written out of order back to the in-memory file system, its bytes intact', async () => {
+    const { sz, spool } = await setUp();
+    const stream = sz.FS.open(`${ROOT}/patched`, 'w');
+    sz.FS.write(stream, pattern(1500, 4), 0, 1500);
+    // A header patched after the body, as some writers do.
+    sz.FS.write(stream, new Uint8Array([9, 9, 9]), 0, 3, 10);
+    sz.FS.close(stream);
+    const expected = pattern(1500, 4);
+    expected.set([9, 9, 9], 10);
+    expect(spool.take(sz, `${ROOT}/patched`)).toBeNull();
+    expect(sz.FS.readFile(`${ROOT}/patched`)).toEqual(expected);
+  });
+
+  it('drops the bytes of a file opened again to be rewritten', async () => {
+    const { sz, spool } = await setUp();
+    writeInPieces(sz, `${ROOT}/again`, pattern(900, 5), [900]);
+    writeInPieces(sz, `${ROOT}/again`, pattern(40, 6), [40]);
+    expect(sz.FS.stat(`${ROOT}/again`).size).toBe(40);
+    expect(await bytesOf(spool.take(sz, `${ROOT}/again`) as FileSlice)).toEqual(pattern(40, 6));
+  });
+
+  it('follows a file that is renamed, and leaves files outside its folder and empty files alone', async () => {
+    const { sz, spool } = await setUp();
+    writeInPieces(sz, `${ROOT}/before`, pattern(20, 7), [20]);
+    sz.FS.rename(`${ROOT}/before`, `${ROOT}/after`);
+    expect(await bytesOf(spool.take(sz, `${ROOT}/after`) as FileSlice)).toEqual(pattern(20, 7));
+
+    writeInPieces(sz, '/elsewhere', pattern(20, 8), [20]);
+    expect(nodeOf(sz, '/elsewhere').contents?.length).toBe(20);
+    expect(spool.take(sz, '/elsewhere')).toBeNull();
+    sz.FS.writeFile(`${ROOT}/empty`, new Uint8Array());
+    expect(spool.take(sz, `${ROOT}/empty`)).toBeNull();
+  });
+
+  it('forgets every file when cleared', async () => {
+    const { sz, spool } = await setUp();
+    writeInPieces(sz, `${ROOT}/gone`, pattern(30, 9), [30]);
+    spool.clear();
+    expect(spool.take(sz, `${ROOT}/gone`)).toBeNull();
+  });
+});

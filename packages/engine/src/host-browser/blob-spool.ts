@@ -1,0 +1,260 @@
+import type { SevenZipModule } from '7z-wasm';
+import type { FileSlice } from './worker-protocol.js';
+
+/**
+ * Bytes gathered in the spool's buffer before they become one Blob; the buffer is then reused.
+ * Small, because fresh memory is dear: on this project's VMs a new 32 MiB buffer cost 27-95 ms
+ * to fill and a reused one 3-6 ms. A Blob costs ~1-2 ms beyond its bytes, so 4 MiB batches add
+ * a dozen of those for the bench's 51 MB. (Alternated runs of the bench 7z in Chromium: 4 MiB
+ * 0.87 s, 8 MiB 0.89 s, 32 MiB slower than MEMFS alone.)
+ */
+export const SPOOL_BATCH_BYTES = 4 * 1024 * 1024;
+
+/** One Blob's worth of bytes: in the spool's buffer until `blob` is made. */
+interface Batch {
+  blob: Blob | null;
+}
+
+/** A run of one file's bytes, in order, at `offset` in a batch. */
+interface Piece {
+  batch: Batch;
+  offset: number;
+  length: number;
+}
+
+interface Spooled {
+  pieces: Piece[];
+  size: number;
+}
+
+/** The fields of a MEMFS file node the spool reads and keeps true. */
+interface MemfsNode {
+  contents: Uint8Array | null;
+  usedBytes: number;
+  mtime: number;
+  ctime: number;
+  parent: MemfsNode;
+}
+
+type StreamOp = (stream: { node: MemfsNode }, ...rest: unknown[]) => unknown;
+/** `buffer` is often the WASM heap, an Int8Array. */
+type Read = (stream: { node: MemfsNode }, buffer: ArrayBufferView, offset: number, length: number, position: number) => number;
+type Write = (
+  stream: { node: MemfsNode },
+  buffer: ArrayBufferView,
+  offset: number,
+  length: number,
+  position: number,
+  canOwn?: boolean,
+) => number;
+type SetAttr = (node: MemfsNode, attr: { size?: number }) => void;
+
+interface FileOps {
+  stream_ops: { write: Write; read: Read; mmap: StreamOp; msync: StreamOp };
+  node_ops: { setattr: SetAttr };
+}
+
+export interface SpoolOptions {
+  batchBytes?: number;
+  /** Makes the Blob of a full batch: the bytes are reused as soon as this returns. */
+  seal?: (bytes: Uint8Array) => Blob;
+  /** Reads back part of a sealed batch, synchronously (7-Zip's reads are system calls). */
+  readSealed?: (blob: Blob, start: number, end: number) => Uint8Array;
+}
+
+export interface BlobSpool {
+  /** Sends what 7-Zip writes into `dir` (on MEMFS) of this instance to the spool. */
+  attach(sz: SevenZipModule, dir: string): void;
+  /**
+   * Where a spooled file's bytes are, and the file is the spool's no longer; null when MEMFS
+   * holds the file itself (it is empty, or was written out of order).
+   */
+  take(sz: SevenZipModule, path: string): FileSlice | null;
+  /** Forgets every file (the extraction failed). */
+  clear(): void;
+}
+
+/**
+ * Takes the bytes of the files 7-Zip extracts into the in-memory file system out of it as they
+ * are written: each write is copied into one reused buffer, and every few MiB of them become one
+ * Blob, which the browser keeps outside the worker's heap (and may page to disk). A file is then
+ * only where its pieces are. MEMFS instead copied every write into a new array of the file's own,
+ * copied it again each time the file grew, and held all of the output until 7-Zip ended, so the
+ * worker grew as big as the output before its Blobs were made.
+ *
+ * Files are written front to back, and may be read back (a payload 7-Zip unpacks and then opens,
+ * a hard link's target); anything else (a write elsewhere than at the end, a truncation to
+ * another size, a mapping) first gives the file back to MEMFS, whole, and MEMFS carries on.
+ */
+export function blobSpool(options: SpoolOptions = {}): BlobSpool {
+  const batchBytes = options.batchBytes ?? SPOOL_BATCH_BYTES;
+  const seal = options.seal ?? ((bytes: Uint8Array) => new Blob([bytes as Uint8Array<ArrayBuffer>]));
+  const readSealed = options.readSealed ?? readBlobSync;
+  let buffer: Uint8Array | null = null;
+  let used = 0;
+  let current: Batch = { blob: null };
+  let files = new WeakMap<MemfsNode, Spooled>();
+
+  const sealCurrent = (): void => {
+    if (used === 0 || buffer === null) return;
+    current.blob = seal(buffer.subarray(0, used));
+    current = { blob: null };
+    used = 0;
+  };
+
+  const append = (file: Spooled, bytes: Uint8Array): void => {
+    buffer ??= new Uint8Array(batchBytes);
+    for (let at = 0; at < bytes.length;) {
+      if (used === buffer.length) sealCurrent();
+      const take = Math.min(buffer.length - used, bytes.length - at);
+      buffer.set(bytes.subarray(at, at + take), used);
+      const last = file.pieces.at(-1);
+      if (last && last.batch === current && last.offset + last.length === used) last.length += take;
+      else file.pieces.push({ batch: current, offset: used, length: take });
+      used += take;
+      at += take;
+    }
+    file.size += bytes.length;
+  };
+
+  // The last sealed batch read back, whole: readers ask for a little at a time, and each read
+  // of a Blob is a round trip to the browser process.
+  let lastRead: { blob: Blob; bytes: Uint8Array } | null = null;
+  const sealedBytes = (blob: Blob, start: number, end: number): Uint8Array => {
+    if (lastRead?.blob !== blob) lastRead = { blob, bytes: readSealed(blob, 0, blob.size) };
+    return lastRead.bytes.subarray(start, end);
+  };
+
+  /** Copies the file's bytes from `position` into `target`; returns how many there were. */
+  const readInto = (file: Spooled, target: Uint8Array, offset: number, length: number, position: number): number => {
+    const end = Math.min(file.size, position + length);
+    let pieceStart = 0;
+    for (const { batch, offset: at, length: pieceLength } of file.pieces) {
+      const pieceEnd = pieceStart + pieceLength;
+      if (pieceEnd > position && pieceStart < end) {
+        const from = Math.max(position, pieceStart) - pieceStart;
+        const to = Math.min(end, pieceEnd) - pieceStart;
+        const bytes = batch.blob
+          ? sealedBytes(batch.blob, at + from, at + to)
+          : (buffer as Uint8Array).subarray(at + from, at + to);
+        target.set(bytes, offset + pieceStart + from - position);
+      }
+      if (pieceEnd >= end) break;
+      pieceStart = pieceEnd;
+    }
+    return Math.max(0, end - position);
+  };
+
+  /** Gives a spooled file back to MEMFS, whole, before MEMFS works on it. */
+  const unspool = (node: MemfsNode): void => {
+    const file = files.get(node);
+    if (!file) return;
+    files.delete(node);
+    const contents = new Uint8Array(file.size);
+    readInto(file, contents, 0, file.size, 0);
+    node.contents = contents;
+    node.usedBytes = file.size;
+  };
+
+  return {
+    attach(sz, dir) {
+      const root = sz.FS.lookupPath(dir).node as unknown as MemfsNode;
+      const inside = (node: MemfsNode): boolean => {
+        for (let at = node.parent; ; at = at.parent) {
+          if (at === root) return true;
+          if (at.parent === at) return false;
+        }
+      };
+      const ops = fileOpsOf(sz, dir);
+      const { write, read, mmap, msync } = ops.stream_ops;
+      ops.stream_ops.read = function (this: unknown, stream, target, offset, length, position) {
+        const file = files.get(stream.node);
+        if (!file) return read.call(this, stream, target, offset, length, position);
+        return readInto(file, bytesOf(target), offset, length, position);
+      };
+      const setattr = ops.node_ops.setattr;
+      ops.stream_ops.write = function (this: unknown, stream, data, offset, length, position, canOwn) {
+        const node = stream.node;
+        let file = files.get(node);
+        if (!file && length > 0 && position === 0 && node.usedBytes === 0 && inside(node)) {
+          file = { pieces: [], size: 0 };
+          files.set(node, file);
+        }
+        if (file && position === file.size) {
+          append(file, bytesOf(data).subarray(offset, offset + length));
+          node.usedBytes = file.size;
+          node.mtime = node.ctime = Date.now();
+          return length;
+        }
+        unspool(node);
+        return write.call(this, stream, data, offset, length, position, canOwn);
+      };
+      const unspoolFirst = (op: StreamOp): StreamOp =>
+        function (this: unknown, stream, ...rest) {
+          unspool(stream.node);
+          return op.call(this, stream, ...rest);
+        };
+      ops.stream_ops.mmap = unspoolFirst(mmap);
+      ops.stream_ops.msync = unspoolFirst(msync);
+      ops.node_ops.setattr = function (this: unknown, node, attr) {
+        const file = files.get(node);
+        if (file && attr.size !== undefined && attr.size !== file.size) {
+          // Truncated to nothing (opened again with O_TRUNC): its pieces are simply dropped.
+          if (attr.size === 0) {
+            files.delete(node);
+            node.usedBytes = 0;
+          } else {
+            unspool(node);
+          }
+        }
+        setattr.call(this, node, attr);
+      };
+    },
+    take(sz, path) {
+      const node = sz.FS.lookupPath(path).node as unknown as MemfsNode;
+      const file = files.get(node);
+      if (!file) return null;
+      files.delete(node);
+      if (file.pieces.some((piece) => piece.batch.blob === null)) sealCurrent();
+      const sealed = file.pieces.map(({ batch, offset, length }) => ({ blob: batch.blob as Blob, offset, length }));
+      const [only] = sealed;
+      if (sealed.length === 1 && only) return { blob: only.blob, offset: only.offset, size: only.length };
+      // A file across batches: its own Blob made of slices (cheap: the browser refers, not copies).
+      return {
+        blob: new Blob(sealed.map(({ blob, offset, length }) => blob.slice(offset, offset + length))),
+        offset: 0,
+        size: file.size,
+      };
+    },
+    clear() {
+      files = new WeakMap();
+      current = { blob: null };
+      used = 0;
+      lastRead = null;
+    },
+  };
+}
+
+/**
+ * MEMFS is not exported; every MEMFS file shares one table of operations, reached through a file
+ * made for the purpose in `dir` (which must be on MEMFS).
+ */
+function fileOpsOf(sz: SevenZipModule, dir: string): FileOps {
+  const probe = `${dir}/.spool-probe`;
+  const stream = sz.FS.open(probe, 'w') as unknown as {
+    stream_ops: FileOps['stream_ops'];
+    node: { node_ops: FileOps['node_ops'] };
+  };
+  sz.FS.close(stream as never);
+  sz.FS.unlink(probe);
+  return { stream_ops: stream.stream_ops, node_ops: stream.node.node_ops };
+}
+
+/** The same memory as bytes: copies between arrays of one type are plain memory copies. */
+function bytesOf(view: ArrayBufferView): Uint8Array {
+  return view instanceof Uint8Array ? view : new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+}
+
+function readBlobSync(blob: Blob, start: number, end: number): Uint8Array {
+  return new Uint8Array(new FileReaderSync().readAsArrayBuffer(blob.slice(start, end)));
+}
