@@ -68,11 +68,18 @@ function numbered(name: string, n: number): string {
 
 /** A name no file system can hold is refused as a limit, the same in every host. */
 function checkNameLength(path: string, segments: readonly string[]): void {
-  const tooLong = segments.some((s) => utf8.encode(s).length > MAX_NAME_BYTES) || utf8.encode(path).length > MAX_PATH_BYTES;
-  if (tooLong) {
-    throw new EngineError('LIMIT_EXCEEDED', 'An entry has a name longer than any file system allows.', {
-      limit: 'nameLength',
-      max: MAX_NAME_BYTES,
-    });
-  }
+  if (utf8.encode(path).length > MAX_PATH_BYTES) throw nameTooLong();
+  for (const segment of segments) checkNameBytes(segment);
+}
+
+/** Refuses one file or folder name that no file system can hold (more than 255 bytes). */
+export function checkNameBytes(name: string): void {
+  if (utf8.encode(name).length > MAX_NAME_BYTES) throw nameTooLong();
+}
+
+function nameTooLong(): EngineError {
+  return new EngineError('LIMIT_EXCEEDED', 'An entry has a name longer than any file system allows.', {
+    limit: 'nameLength',
+    max: MAX_NAME_BYTES,
+  });
 }

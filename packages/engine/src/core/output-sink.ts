@@ -16,11 +16,11 @@ export interface OutputSink {
   /** A second copy of a file already written (a hard link); without it links are reported only. */
   copyFile?(from: string, to: string): Promise<void>;
   /**
-   * Mounts an empty directory for 7-Zip to write into and returns its path inside the instance.
-   * `inMemory` asks for a staging area that keeps names exactly (names that are not valid text
-   * would collapse into one another on a real disk); the engine asks only for small archives.
+   * Makes an empty directory for 7-Zip to write into and returns its path inside the instance.
+   * Names in it are kept exactly as 7-Zip gives them (names that are not valid text must not
+   * collapse into one another, as they would in a folder on a real disk).
    */
-  mountStaging(sz: SevenZipModule, inMemory: boolean): string;
+  mountStaging(sz: SevenZipModule): string;
   /** Moves a file 7-Zip wrote (absolute path inside the instance) to its final place. */
   adoptStaged(sz: SevenZipModule, stagedPath: string, finalPath: string): Promise<void>;
   /** Removes the staging directory and anything still in it. */

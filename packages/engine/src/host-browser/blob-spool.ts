@@ -1,4 +1,5 @@
 import type { SevenZipModule } from '7z-wasm';
+import { asBytes, memfsFileOps, memfsNode, nodesBelow, type MemfsNode, type MemfsStreamOp } from '../sevenzip/memfs-file-ops.js';
 import type { FileSlice } from './worker-protocol.js';
 
 /**
@@ -25,33 +26,6 @@ interface Piece {
 interface Spooled {
   pieces: Piece[];
   size: number;
-}
-
-/** The fields of a MEMFS file node the spool reads and keeps true. */
-interface MemfsNode {
-  contents: Uint8Array | null;
-  usedBytes: number;
-  mtime: number;
-  ctime: number;
-  parent: MemfsNode;
-}
-
-type StreamOp = (stream: { node: MemfsNode }, ...rest: unknown[]) => unknown;
-/** `buffer` is often the WASM heap, an Int8Array. */
-type Read = (stream: { node: MemfsNode }, buffer: ArrayBufferView, offset: number, length: number, position: number) => number;
-type Write = (
-  stream: { node: MemfsNode },
-  buffer: ArrayBufferView,
-  offset: number,
-  length: number,
-  position: number,
-  canOwn?: boolean,
-) => number;
-type SetAttr = (node: MemfsNode, attr: { size?: number }) => void;
-
-interface FileOps {
-  stream_ops: { write: Write; read: Read; mmap: StreamOp; msync: StreamOp };
-  node_ops: { setattr: SetAttr };
 }
 
 export interface SpoolOptions {
@@ -158,19 +132,13 @@ export function blobSpool(options: SpoolOptions = {}): BlobSpool {
 
   return {
     attach(sz, dir) {
-      const root = sz.FS.lookupPath(dir).node as unknown as MemfsNode;
-      const inside = (node: MemfsNode): boolean => {
-        for (let at = node.parent; ; at = at.parent) {
-          if (at === root) return true;
-          if (at.parent === at) return false;
-        }
-      };
-      const ops = fileOpsOf(sz, dir);
+      const inside = nodesBelow(sz, dir);
+      const ops = memfsFileOps(sz, dir);
       const { write, read, mmap, msync } = ops.stream_ops;
       ops.stream_ops.read = function (this: unknown, stream, target, offset, length, position) {
         const file = files.get(stream.node);
         if (!file) return read.call(this, stream, target, offset, length, position);
-        return readInto(file, bytesOf(target), offset, length, position);
+        return readInto(file, asBytes(target), offset, length, position);
       };
       const setattr = ops.node_ops.setattr;
       ops.stream_ops.write = function (this: unknown, stream, data, offset, length, position, canOwn) {
@@ -181,7 +149,7 @@ export function blobSpool(options: SpoolOptions = {}): BlobSpool {
           files.set(node, file);
         }
         if (file && position === file.size) {
-          append(file, bytesOf(data).subarray(offset, offset + length));
+          append(file, asBytes(data).subarray(offset, offset + length));
           node.usedBytes = file.size;
           node.mtime = node.ctime = Date.now();
           return length;
@@ -189,7 +157,7 @@ export function blobSpool(options: SpoolOptions = {}): BlobSpool {
         unspool(node);
         return write.call(this, stream, data, offset, length, position, canOwn);
       };
-      const unspoolFirst = (op: StreamOp): StreamOp =>
+      const unspoolFirst = (op: MemfsStreamOp): MemfsStreamOp =>
         function (this: unknown, stream, ...rest) {
           unspool(stream.node);
           return op.call(this, stream, ...rest);
@@ -211,7 +179,7 @@ export function blobSpool(options: SpoolOptions = {}): BlobSpool {
       };
     },
     take(sz, path) {
-      const node = sz.FS.lookupPath(path).node as unknown as MemfsNode;
+      const node = memfsNode(sz, path);
       const file = files.get(node);
       if (!file) return null;
       files.delete(node);
@@ -233,26 +201,6 @@ export function blobSpool(options: SpoolOptions = {}): BlobSpool {
       lastRead = null;
     },
   };
-}
-
-/**
- * MEMFS is not exported; every MEMFS file shares one table of operations, reached through a file
- * made for the purpose in `dir` (which must be on MEMFS).
- */
-function fileOpsOf(sz: SevenZipModule, dir: string): FileOps {
-  const probe = `${dir}/.spool-probe`;
-  const stream = sz.FS.open(probe, 'w') as unknown as {
-    stream_ops: FileOps['stream_ops'];
-    node: { node_ops: FileOps['node_ops'] };
-  };
-  sz.FS.close(stream as never);
-  sz.FS.unlink(probe);
-  return { stream_ops: stream.stream_ops, node_ops: stream.node.node_ops };
-}
-
-/** The same memory as bytes: copies between arrays of one type are plain memory copies. */
-function bytesOf(view: ArrayBufferView): Uint8Array {
-  return view instanceof Uint8Array ? view : new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
 }
 
 function readBlobSync(blob: Blob, start: number, end: number): Uint8Array {

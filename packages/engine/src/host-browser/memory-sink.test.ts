@@ -58,7 +58,7 @@ describe('memorySink', () => {
   it("adopts files from 7-Zip's in-memory file system, however they were written", async () => {
     const sz = await SevenZip({ print: () => undefined, printErr: () => undefined });
     const sink = memorySink();
-    const root = sink.mountStaging(sz, true);
+    const root = sink.mountStaging(sz);
     // In one go, as FS.writeFile does, and in chunks that make MEMFS grow its buffer past the
     // file's size, as 7-Zip's writes do.
     sz.FS.writeFile(`${root}/whole`, bytes(10, 5));
@@ -80,7 +80,7 @@ describe('memorySink', () => {
   it("takes 7-Zip's output out of its in-memory file system as it is written", async () => {
     const sz = await SevenZip({ print: () => undefined, printErr: () => undefined });
     const sink = memorySink();
-    const root = sink.mountStaging(sz, true);
+    const root = sink.mountStaging(sz);
     const stream = sz.FS.open(`${root}/big`, 'w');
     const piece = new Uint8Array(64 * 1024);
     for (let i = 0; i < 128; i += 1) sz.FS.write(stream, piece.fill(i), 0, piece.length);
@@ -95,7 +95,7 @@ describe('memorySink', () => {
   it('lets a file the in-memory file system keeps grow by doubling, its bytes intact', async () => {
     const sz = await SevenZip({ print: () => undefined, printErr: () => undefined });
     const sink = memorySink();
-    sink.mountStaging(sz, true);
+    sink.mountStaging(sz);
     // Outside the staging folder nothing is spooled: MEMFS keeps the file, as for one 7-Zip
     // rewrites in place.
     const stream = sz.FS.open('/big', 'w');

@@ -4,14 +4,15 @@ import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import type { SevenZipModule } from '7z-wasm';
 import type { OutputSink } from '../core/output-sink.js';
-import { createFilesOnOpen } from './nodefs-create-once.js';
+import { memfsNode } from '../sevenzip/memfs-file-ops.js';
+import { diskSpool, keepTimesAndMode, type DiskSpool } from './disk-spool.js';
 
 const STAGING_MOUNT = '/out';
 
 /**
- * Writes extracted entries under `root` on disk. 7-Zip writes into a private staging folder
- * inside `root` (same device, so adopting a file is a rename, not a copy); only the engine's
- * sanitised, unique paths ever appear in `root` itself. A file or folder already in `root` is
+ * Writes extracted entries under `root` on disk. 7-Zip's files go to a private staging folder
+ * inside `root` (same device, so adopting a file is a rename, not a copy; see disk-spool.ts);
+ * only the engine's sanitised, unique paths ever appear in `root` itself. A file or folder already in `root` is
  * never written over, and `discard` removes only what this sink created: a caller that gives a
  * folder holding files of its own loses none of them.
  *
@@ -27,7 +28,7 @@ export function diskSink(outDir: string): OutputSink & { readonly written: reado
   const staging = join(root, `.archive-opener-staging-${randomBytes(6).toString('hex')}`);
   /** Files this sink created, relative to `root`. */
   const written: string[] = [];
-  let stagedInMemory = false;
+  let spool: DiskSpool | null = null;
   /** Folders this sink created (absolute), not those that were there already. */
   const createdDirs = new Set<string>();
   const noteCreated = (dir: string, first: string | undefined) => {
@@ -89,22 +90,23 @@ export function diskSink(outDir: string): OutputSink & { readonly written: reado
       const dir = join(root, path);
       noteCreated(dir, await mkdir(dir, { recursive: true }));
     },
-    mountStaging(sz: SevenZipModule, inMemory: boolean) {
-      stagedInMemory = inMemory;
+    mountStaging(sz: SevenZipModule) {
       sz.FS.mkdir(STAGING_MOUNT);
-      if (inMemory) return STAGING_MOUNT;
-      // NODEFS needs the folder before mounting, and mountStaging is synchronous by contract.
+      // mountStaging is synchronous by contract.
       mkdirSync(staging, { recursive: true });
-      sz.FS.mount(sz.NODEFS, { root: staging }, STAGING_MOUNT);
-      createFilesOnOpen(sz);
+      spool ??= diskSpool(staging);
+      spool.attach(sz, STAGING_MOUNT);
       return STAGING_MOUNT;
     },
     async adoptStaged(sz, stagedPath, finalPath) {
       // Synchronous on purpose: a rename is tens of microseconds of work, and each waiting for
       // a thread-pool round trip made 303 files take 0.11-0.16 s to adopt instead of 0.03 s.
       // The thread is blocked by 7-Zip's run just before anyway.
-      if (stagedInMemory) {
+      const spooled = spool?.take(sz, stagedPath) ?? null;
+      if (spooled === null) {
+        // Empty, or given back to the in-memory file system.
         writeNew(finalPath, [sz.FS.readFile(stagedPath)]);
+        keepTimesAndMode(join(root, finalPath), memfsNode(sz, stagedPath));
         sz.FS.unlink(stagedPath);
         return;
       }
@@ -115,10 +117,11 @@ export function diskSink(outDir: string): OutputSink & { readonly written: reado
       if (lstatSync(target, { throwIfNoEntry: false })) {
         throw Object.assign(new Error(`EEXIST: file already exists, rename to '${target}'`), { code: 'EEXIST' });
       }
-      renameSync(join(staging, stagedPath.slice(STAGING_MOUNT.length)), target);
+      renameSync(spooled, target);
       written.push(finalPath);
     },
     async clearStaging() {
+      spool?.closeAll();
       await rm(staging, { recursive: true, force: true });
     },
     async discard() {
@@ -128,6 +131,7 @@ export function diskSink(outDir: string): OutputSink & { readonly written: reado
       createdDirs.clear();
       madeParents.clear();
       for (const dir of dirs) await rmdir(dir).catch(() => undefined);
+      spool?.closeAll();
       await rm(staging, { recursive: true, force: true });
     },
   };

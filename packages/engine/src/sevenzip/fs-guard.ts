@@ -1,4 +1,5 @@
 import type { LimitTracker } from '../core/limit-tracker.js';
+import { checkNameBytes } from '../core/name-allocator.js';
 import type { EntryType } from '../core/types.js';
 import type { FileSystem } from './sevenzip-module.js';
 
@@ -61,6 +62,7 @@ export function guardFileSystem(fs: FileSystem, stagingRoot: string, tracker: Li
       if (rel === null) {
         if (!insideOutput(path)) throw new ErrnoError(EACCES);
       } else if (!exists(fs, path)) {
+        checkNameBytes(leafOf(rel));
         const replaced = asides.get(rel);
         if (replaced) {
           // A duplicate name: the earlier file stays, under its hidden name, as an earlier version.
@@ -87,6 +89,7 @@ export function guardFileSystem(fs: FileSystem, stagingRoot: string, tracker: Li
   fs.mkdir = (path, mode) => {
     const rel = relative(path);
     if (rel === null && !insideOutput(path)) throw new ErrnoError(EACCES);
+    if (rel !== null) checkNameBytes(leafOf(rel));
     const node = original.mkdir(path, mode);
     if (rel !== null) {
       tracker.addEntry();
@@ -106,6 +109,7 @@ export function guardFileSystem(fs: FileSystem, stagingRoot: string, tracker: Li
   fs.symlink = (target, path) => {
     const rel = relative(path);
     if (rel === null) throw new ErrnoError(EACCES);
+    checkNameBytes(leafOf(rel));
     dropAside(rel);
     tracker.addEntry();
     staged.push({ stagedPath: rel, type: 'symlink', linkTarget: target });
@@ -131,6 +135,15 @@ export function guardFileSystem(fs: FileSystem, stagingRoot: string, tracker: Li
       dropped.clear();
     },
   };
+}
+
+/**
+ * The last name of a path 7-Zip creates. Staging is in memory, where any length goes; a name no
+ * file system could hold is refused here, as the disk refused it when 7-Zip wrote there (7-Zip
+ * keeps a backslash in a name: `a\b\c` is one name until we turn it into folders).
+ */
+function leafOf(rel: string): string {
+  return rel.slice(rel.lastIndexOf('/') + 1);
 }
 
 function exists(fs: FileSystem, path: string): boolean {

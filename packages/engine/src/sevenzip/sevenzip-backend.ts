@@ -83,7 +83,7 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
   const progress = new ProgressReporter(job.options.onProgress);
   const declared = listing.entries.reduce((sum, e) => sum + (e.size ?? 0), 0);
   const bytesTotal = declared > 0 ? declared : null;
-  const root = sink.mountStaging(sz, hasUndecodableNames(listing) && declared <= IN_MEMORY_STAGING_MAX);
+  const root = sink.mountStaging(sz);
   const guard = guardFileSystem(sz.FS, root, tracker, () =>
     progress.report({ phase: 'extracting', bytesDone: tracker.bytesWritten, bytesTotal, entriesDone: tracker.entriesCreated }),
   );
@@ -129,14 +129,6 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
   } finally {
     await sink.clearStaging(sz);
   }
-}
-
-/** Up to this much output, archives with undecodable names are staged in memory (see OutputSink). */
-const IN_MEMORY_STAGING_MAX = 512 * 1024 * 1024;
-
-/** 7-Zip passes bytes that are not valid in any name encoding on as lone surrogates. */
-function hasUndecodableNames(listing: SltListing): boolean {
-  return listing.entries.some((e) => !e.name.isWellFormed());
 }
 
 function extractStep(
