@@ -1,11 +1,22 @@
+export type Decoded = Uint8Array | readonly Uint8Array[];
+
+/** How many bytes decoded output holds. */
+export function decodedLength(data: Decoded): number {
+  return data instanceof Uint8Array ? data.length : data.reduce((sum, piece) => sum + piece.length, 0);
+}
+
 /**
  * Codecs a host can lend the engine when it has faster ones than WebAssembly or web streams
  * (Node's zlib: native inflate and CRC-32). The engine works without them.
  */
 export interface NativeCodec {
-  /** Inflates a whole raw deflate stream; fails when output would pass `maxOutput` bytes. */
-  inflateRaw(data: Uint8Array, maxOutput: number): Uint8Array | Promise<Uint8Array>;
-  crc32(data: Uint8Array): number;
+  /**
+   * Inflates a whole raw deflate stream, as one array or as the decoder's pieces in order (the
+   * sink keeps pieces as they are: joining them would copy every byte once more); fails when
+   * output would pass `maxOutput` bytes.
+   */
+  inflateRaw(data: Uint8Array, maxOutput: number): Decoded | Promise<Decoded>;
+  crc32(data: Decoded): number;
   /** A streaming gzip decoder (concatenated members included) with large output chunks. */
   gunzip?: () => TransformStream<Uint8Array, Uint8Array>;
 }

@@ -19,7 +19,8 @@ export const zlibCodec: NativeCodec = {
     });
   },
   crc32(data) {
-    return crc32(data);
+    if (data instanceof Uint8Array) return crc32(data);
+    return data.reduce((value, piece) => crc32(piece, value), 0);
   },
   gunzip: gunzipStream,
 };

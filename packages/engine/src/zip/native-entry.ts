@@ -1,6 +1,6 @@
 import type { Entry } from '@zip.js/zip.js';
 import { EngineError } from '../core/engine-error.js';
-import type { NativeCodec } from '../core/native-codec.js';
+import { decodedLength, type Decoded, type NativeCodec } from '../core/native-codec.js';
 import type { ArchiveSource } from '../core/types.js';
 import { verifyLocalHeader } from './local-header.js';
 
@@ -25,9 +25,9 @@ export function suitsNativeCodec(entry: Entry): boolean {
 /**
  * Decodes one entry with the host's native codec: reads the local header to find the data,
  * inflates it in one call capped at the declared size (a lying size cannot inflate past it),
- * and checks the CRC-32. Returns the bytes; the caller counts them and writes them.
+ * and checks the CRC-32. Returns the bytes (maybe in pieces); the caller counts and writes them.
  */
-export async function decodeNatively(source: ArchiveSource, entry: Entry, codec: NativeCodec, name: string): Promise<Uint8Array> {
+export async function decodeNatively(source: ArchiveSource, entry: Entry, codec: NativeCodec, name: string): Promise<Decoded> {
   // One read for header and data in the usual case: hosts pay per read (a File slice, a syscall).
   const guess = await source.read(entry.offset, LOCAL_HEADER_ALLOWANCE + entry.compressedSize);
   const headerLength = await verifyLocalHeader(source, entry, name, 'all', guess);
@@ -41,13 +41,13 @@ export async function decodeNatively(source: ArchiveSource, entry: Entry, codec:
       kind: 'truncated',
     });
   }
-  let data: Uint8Array;
+  let data: Decoded;
   try {
     data = entry.compressionMethod === METHOD_DEFLATE ? await codec.inflateRaw(packed, entry.uncompressedSize) : packed;
   } catch (error) {
     throw new EngineError('CORRUPT_ARCHIVE', undefined, { entry: name, problem: String(error) });
   }
-  if (data.length !== entry.uncompressedSize || codec.crc32(data) >>> 0 !== (entry.signature ?? 0) >>> 0) {
+  if (decodedLength(data) !== entry.uncompressedSize || codec.crc32(data) >>> 0 !== (entry.signature ?? 0) >>> 0) {
     throw new EngineError('CORRUPT_ARCHIVE', undefined, { entry: name, problem: 'size or CRC-32 mismatch' });
   }
   return data;

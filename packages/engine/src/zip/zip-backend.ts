@@ -198,7 +198,7 @@ async function writeNatively(job: Extraction, item: ZipItem, path: string, codec
   // Reading and writing overlap the next entries' decoding (measured in Node: the variant that
   // also inflated on libuv's pool was slower). The size is known: decoding checks it exactly.
   const task = decodeNatively(job.zip.source, item.entry, codec, item.name).then((data) => {
-    job.onBytes(data.length);
+    job.onBytes(item.entry.uncompressedSize);
     if (!sink.writeBytes) throw new Error('writeBytes vanished');
     return sink.writeBytes(path, data);
   });
