@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EngineError } from '../core/engine-error.js';
 import { SevenZip } from '../sevenzip/sevenzip-package.js';
 import type { SevenZipModule } from '../sevenzip/sevenzip-module.js';
 import { diskSpool, type DiskSpool } from './disk-spool.js';
@@ -105,5 +106,19 @@ describe('diskSpool', () => {
     expect(contentsOf(sz, '/elsewhere')?.length).toBe(20);
     expect(spool.take(sz, '/elsewhere')).toBeNull();
     expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("reports a failing disk as the host's failure, not as a damaged archive", () => {
+    rmSync(dir, { recursive: true, force: true });
+    const stream = sz.FS.open(`${ROOT}/lost`, 'w');
+    let failure: unknown;
+    try {
+      sz.FS.write(stream, pattern(10, 6), 0, 10);
+    } catch (error) {
+      failure = error;
+    }
+    expect(failure).toBeInstanceOf(EngineError);
+    expect((failure as EngineError).code).toBe('INTERNAL');
+    expect(String((failure as EngineError).details.cause)).toContain('ENOENT');
   });
 });

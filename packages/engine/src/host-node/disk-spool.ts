@@ -1,6 +1,7 @@
 import { chmodSync, closeSync, ftruncateSync, openSync, readFileSync, readSync, rmSync, utimesSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SevenZipModule } from '7z-wasm';
+import { toEngineError } from '../core/engine-error.js';
 import { asBytes, memfsFileOps, memfsNode, nodesBelow, type MemfsNode, type MemfsStreamOp } from '../sevenzip/memfs-file-ops.js';
 
 /** Files kept open at once; 7-Zip writes one file at a time, so others are rarely reopened. */
@@ -90,11 +91,13 @@ export function diskSpool(diskDir: string): DiskSpool {
       ops.stream_ops.write = function (this: unknown, stream, data, offset, length, position, canOwn) {
         const node = stream.node;
         let file = files.get(node);
-        if (!file && length > 0 && node.usedBytes === 0 && inside(node)) file = create(node);
+        if (!file && length > 0 && node.usedBytes === 0 && inside(node)) file = onDisk(() => create(node));
         if (!file) return write.call(this, stream, data, offset, length, position, canOwn);
-        const fd = fdOf(file);
+        const fd = onDisk(() => fdOf(file));
         const bytes = asBytes(data);
-        for (let done = 0; done < length;) done += writeSync(fd, bytes, offset + done, length - done, position + done);
+        onDisk(() => {
+          for (let done = 0; done < length;) done += writeSync(fd, bytes, offset + done, length - done, position + done);
+        });
         node.usedBytes = Math.max(node.usedBytes, position + length);
         node.mtime = node.ctime = Date.now();
         return length;
@@ -103,15 +106,17 @@ export function diskSpool(diskDir: string): DiskSpool {
         const file = files.get(stream.node);
         if (!file) return read.call(this, stream, target, offset, length, position);
         const wanted = Math.max(0, Math.min(length, stream.node.usedBytes - position));
-        const fd = fdOf(file);
         const bytes = asBytes(target);
-        let done = 0;
-        while (done < wanted) {
-          const got = readSync(fd, bytes, offset + done, wanted - done, position + done);
-          if (got === 0) break;
-          done += got;
-        }
-        return done;
+        return onDisk(() => {
+          const fd = fdOf(file);
+          let done = 0;
+          while (done < wanted) {
+            const got = readSync(fd, bytes, offset + done, wanted - done, position + done);
+            if (got === 0) break;
+            done += got;
+          }
+          return done;
+        });
       };
       const unspoolFirst = (op: MemfsStreamOp): MemfsStreamOp =>
         function (this: unknown, stream, ...rest) {
@@ -123,7 +128,8 @@ export function diskSpool(diskDir: string): DiskSpool {
       ops.node_ops.setattr = function (this: unknown, node, attr) {
         const file = files.get(node);
         if (file && attr.size !== undefined) {
-          ftruncateSync(fdOf(file), attr.size);
+          const size = attr.size;
+          onDisk(() => ftruncateSync(fdOf(file), size));
           node.usedBytes = attr.size;
           const { size: _size, ...rest } = attr;
           setattr.call(this, node, rest);
@@ -146,6 +152,19 @@ export function diskSpool(diskDir: string): DiskSpool {
       files = new WeakMap();
     },
   };
+}
+
+/**
+ * A failed system call (a full disk, a folder removed under us) is the host's failure, not the
+ * archive's: it leaves 7-Zip as INTERNAL with the system's message, where an Emscripten error
+ * would have had 7-Zip report a damaged archive.
+ */
+function onDisk<T>(call: () => T): T {
+  try {
+    return call();
+  } catch (error) {
+    throw toEngineError(error);
+  }
 }
 
 /**
