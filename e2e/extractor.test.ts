@@ -164,6 +164,19 @@ describe('the extractor, in a real browser, against the production server', () =
     }
   });
 
+  it('prepares the engine while the visitor points at the drop zone, then opens the archive with it', async () => {
+    const started = ui.page.waitForEvent('worker');
+    await ui.page.getByText('Select Archive File').hover();
+    await started;
+    // The prepared worker fetches 7-Zip before any file is chosen.
+    await expect
+      .poll(() => ui.requests.some((request) => /\/7zz-[\w-]+\.wasm$/.test(request.url())), { timeout: 60_000 })
+      .toBe(true);
+    const rar = corpusCase('libarchive/test_read_format_rar5_multiple_files.rar');
+    await ui.extractCase(rar);
+    expect(await ui.sha256Of('test3.bin')).toBe(rar.files.get('test3.bin')?.sha256);
+  });
+
   it('reaches and operates the drop zone with the keyboard alone', async () => {
     // Keyboard input goes to the focused page; after other contexts closed, headless Chromium
     // may not have given this one the focus yet.

@@ -4,12 +4,12 @@ import type { InputMounter } from '../core/output-sink.js';
 import type { ListResult, OperationOptions } from '../core/types.js';
 import { blobSource } from './blob-source.js';
 import { memorySink } from './memory-sink.js';
-import { browserSevenZipFactory } from './sevenzip-browser.js';
+import { browserSevenZipFactory, compileSevenZip } from './sevenzip-browser.js';
 import { browserCodec } from './browser-codec.js';
 import { readInputsThroughWindow } from './workerfs-window.js';
 import type { BrowserExtractResult } from './worker-protocol.js';
 
-export type { BrowserRequest, BrowserMessage, BrowserExtractResult, FileSlice } from './worker-protocol.js';
+export type { BrowserRequest, BrowserPrepare, BrowserMessage, BrowserExtractResult, FileSlice } from './worker-protocol.js';
 export type { ExtractedEntry, ListResult, Progress } from '../core/types.js';
 
 /** 7-Zip reads the parts in place through WORKERFS (lazy File slices, windowed), side by side in /in. */
@@ -22,6 +22,15 @@ function workerInputs(files: readonly File[]): InputMounter {
       return `/in/${files[0]?.name ?? ''}`;
     },
   };
+}
+
+/**
+ * Loads what a request will need before it comes. A failure is left for the request to meet
+ * (and report) when it loads the same things again.
+ */
+export function prepare(wasmUrl: string): void {
+  compileSevenZip(wasmUrl).catch(() => undefined);
+  browserCodec().catch(() => undefined);
 }
 
 /** Runs inside a Web Worker: WORKERFS needs FileReaderSync, which only workers have. */

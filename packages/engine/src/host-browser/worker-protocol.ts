@@ -15,6 +15,15 @@ export interface BrowserRequest {
 }
 
 /**
+ * Sent to a worker before its request, while the visitor is still choosing: the worker fetches
+ * and compiles 7zz.wasm and loads its codecs, so that the request starts at once.
+ */
+export interface BrowserPrepare {
+  op: 'prepare';
+  wasmUrl: string;
+}
+
+/**
  * Where one extracted file's bytes are: `size` bytes from `offset` in `blob`. Small files share
  * a Blob (a structured clone sends each shared Blob once). Cutting a file's own Blob out of it is
  * a round trip to the browser process, so the page does it only when it needs the bytes.

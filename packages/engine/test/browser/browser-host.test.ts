@@ -34,14 +34,22 @@ interface PageOutcome {
   progressMessages: number;
 }
 
-/** Extracts in a fresh worker, as the app does; `urls` are the archive's parts, in order. */
-async function extractInPage(page: Page, urls: string | string[], password?: string): Promise<PageOutcome> {
+/**
+ * Extracts in a fresh worker, as the app does; `urls` are the archive's parts, in order. A
+ * `prepared` worker is told to load 7-Zip first and given a moment, as the app does while the
+ * visitor is choosing.
+ */
+async function extractInPage(page: Page, urls: string | string[], password?: string, prepared = false): Promise<PageOutcome> {
   return page.evaluate(
-    async ([list, pw]) => {
+    async ([list, pw, prepare]) => {
       const parts = await Promise.all(
         list.map(async (url) => new File([await (await fetch(url)).blob()], url.split('/').pop() ?? 'archive')),
       );
       const worker = new Worker('/worker.js', { type: 'module' });
+      if (prepare) {
+        worker.postMessage({ op: 'prepare', wasmUrl: '/7zz.wasm' });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
       let progressMessages = 0;
       const outcome = await new Promise<{ type: string; result?: unknown; error?: { code: string; message: string } }>(
         (resolve) => {
@@ -65,7 +73,7 @@ async function extractInPage(page: Page, urls: string | string[], password?: str
       }
       return { ok: true, format: result.format, files, progressMessages };
     },
-    [typeof urls === 'string' ? [urls] : urls, password] as const,
+    [typeof urls === 'string' ? [urls] : urls, password, prepared] as const,
   );
 }
 
@@ -110,6 +118,14 @@ describe.skipIf(!existsSync(CHROMIUM))('browser host (Web Worker in headless Chr
     );
     expect(outcome.error).toBeUndefined();
     const expected = (manifest.get(path)?.entries ?? []).filter((e) => e.type === 'file');
+    expect(expected.length).toBeGreaterThan(0);
+    for (const entry of expected) expect(outcome.files?.[entry.name], entry.name).toBe(entry.sha256);
+  });
+
+  it('extracts with a worker prepared ahead as with a fresh one', async () => {
+    const outcome = await extractInPage(page, '/corpus/rarfile/rar5-solid.rar', undefined, true);
+    expect(outcome.error).toBeUndefined();
+    const expected = (manifest.get('rarfile/rar5-solid.rar')?.entries ?? []).filter((e) => e.type === 'file');
     expect(expected.length).toBeGreaterThan(0);
     for (const entry of expected) expect(outcome.files?.[entry.name], entry.name).toBe(entry.sha256);
   });

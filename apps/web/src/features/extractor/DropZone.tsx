@@ -6,6 +6,8 @@ import { cn } from '../../components/ui/cn';
 
 interface DropZoneProps {
   onFiles: (files: File[]) => void;
+  /** The visitor is about to choose: pointing at the zone, focusing it, or dragging over it. */
+  onIntent?: () => void;
   disabled?: boolean;
 }
 
@@ -14,13 +16,14 @@ interface DropZoneProps {
  * keyboard: the zone's one button is a real <button>, so Tab reaches it and Enter/Space open the
  * file chooser. No `accept` filter: archives are recognised by their content, not their name.
  */
-export function DropZone({ onFiles, disabled = false }: DropZoneProps) {
+export function DropZone({ onFiles, onIntent, disabled = false }: DropZoneProps) {
   // The button stays as it looks (a click before hydration is replayed by React); only the hidden
   // input waits, as files set on it before then would be lost.
   const hydrated = useHydrated();
   const { t } = useTranslation();
   const { getRootProps, getInputProps, isDragActive, isDragReject } = useDropzone({
     onDrop: (accepted) => onFiles(accepted),
+    onDragEnter: onIntent,
     multiple: true,
     disabled,
     noKeyboard: true,
@@ -31,6 +34,8 @@ export function DropZone({ onFiles, disabled = false }: DropZoneProps) {
   return (
     <div
       {...getRootProps({
+        onPointerEnter: onIntent,
+        onFocus: onIntent,
         className: cn(
           'flex cursor-pointer flex-col items-center gap-3 rounded-xl border-2 border-dashed px-4 py-10 text-center transition-colors',
           isDragActive ? 'border-primary bg-accent/60' : 'border-border bg-muted/40 hover:border-primary/60',

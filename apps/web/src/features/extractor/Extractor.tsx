@@ -7,6 +7,7 @@ import { formatBytes } from '../../lib/format-size';
 import { ServerModeSwitch } from '../server-extraction/ServerModeSwitch';
 import { Announcer } from './Announcer';
 import { DropZone } from './DropZone';
+import { prepareEngine } from './engine-client';
 import { PasswordField } from './PasswordField';
 import { useExtractor } from './use-extractor';
 
@@ -55,7 +56,7 @@ export function Extractor() {
         <h2 id="extractor-title" className="sr-only">
           {t('extractor.title')}
         </h2>
-        <DropZone onFiles={onFiles} disabled={busy} />
+        <DropZone onFiles={onFiles} onIntent={server ? undefined : prepareEngine} disabled={busy} />
         {jobs.length > 0 && (
           <Suspense fallback={null}>
             <SelectedArchives jobs={jobs} busy={busy} onRemove={extractor.remove} />
