@@ -12,9 +12,9 @@ const STAGING_MOUNT = '/out';
 /**
  * Writes extracted entries under `root` on disk. 7-Zip's files go to a private staging folder
  * inside `root` (same device, so adopting a file is a rename, not a copy; see disk-spool.ts);
- * only the engine's sanitised, unique paths ever appear in `root` itself. A file or folder already in `root` is
- * never written over, and `discard` removes only what this sink created: a caller that gives a
- * folder holding files of its own loses none of them.
+ * only the engine's sanitised, unique paths ever appear in `root` itself. A file or folder
+ * already in `root` is never written over, and `discard` removes only what this sink created:
+ * a caller that gives a folder holding files of its own loses none of them.
  *
  * File contents are written synchronously. The engine runs in a worker thread of its own, and
  * the decoding it waits for runs elsewhere (zlib on libuv's pool) or is synchronous already

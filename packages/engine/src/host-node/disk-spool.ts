@@ -39,7 +39,7 @@ export interface DiskSpool {
  * hook is there so that a later build never maps a file MEMFS holds no bytes of).
  */
 export function diskSpool(diskDir: string): DiskSpool {
-  let files = new WeakMap<MemfsNode, Spooled>();
+  const files = new WeakMap<MemfsNode, Spooled>();
   let created = 0;
   /** Open files, least recently used first. */
   const open: Spooled[] = [];
@@ -149,7 +149,6 @@ export function diskSpool(diskDir: string): DiskSpool {
     },
     closeAll() {
       for (const file of [...open]) close(file);
-      files = new WeakMap();
     },
   };
 }

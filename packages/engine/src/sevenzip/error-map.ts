@@ -13,7 +13,7 @@ const HARMLESS = [
   /Dangerous (symbolic )?link path was ignored/i,
   // Trailing bytes after the payload: GNU tar, bsdtar and unzip all extract such archives.
   /There are (some )?data after the end of the payload data/i,
-  // Permissions and times are not kept (downloads carry neither); failing to set them is moot.
+  // Failing to set permissions or times is moot: downloads carry neither.
   /Cannot set file attribute/i,
 ];
 
