@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { SevenZip } from '../sevenzip/sevenzip-package.js';
-import type { SevenZipModule } from '../sevenzip/sevenzip-module.js';
+import { memfsContents, pattern, writeInPieces } from '../../test/support/memfs-writes.js';
 import { blobSpool, type SpoolOptions } from './blob-spool.js';
 import type { FileSlice } from './worker-protocol.js';
 
 const ROOT = '/out';
 const BATCH = 1000;
 
-const pattern = (length: number, seed: number) => new Uint8Array(length).map((_, i) => (i * 7 + seed) % 251);
 const bytesOf = async ({ blob, offset, size }: FileSlice) =>
   new Uint8Array(await blob.slice(offset, offset + size).arrayBuffer());
 
@@ -39,20 +38,6 @@ async function setUp() {
   return { sz, spool, seals };
 }
 
-/** Writes `data` to a new file in the given piece sizes, as 7-Zip's writes come. */
-function writeInPieces(sz: SevenZipModule, path: string, data: Uint8Array, pieces: number[]): void {
-  const stream = sz.FS.open(path, 'w');
-  let at = 0;
-  for (const size of pieces) {
-    sz.FS.write(stream, data, at, size);
-    at += size;
-  }
-  sz.FS.close(stream);
-}
-
-const nodeOf = (sz: SevenZipModule, path: string) =>
-  sz.FS.lookupPath(path).node as unknown as { contents: Uint8Array | null; usedBytes: number };
-
 describe('blobSpool', () => {
   it('keeps what 7-Zip writes out of the in-memory file system, and hands each file back whole', async () => {
     const { sz, spool, seals } = await setUp();
@@ -61,7 +46,7 @@ describe('blobSpool', () => {
     writeInPieces(sz, `${ROOT}/small`, small, [100, 200]);
     writeInPieces(sz, `${ROOT}/across`, across, [700, 1000, 800]);
     // MEMFS holds no bytes of its own, yet reports the sizes.
-    expect(nodeOf(sz, `${ROOT}/across`).contents).toBeNull();
+    expect(memfsContents(sz, `${ROOT}/across`)).toBeNull();
     expect(sz.FS.stat(`${ROOT}/small`).size).toBe(300);
     expect(sz.FS.stat(`${ROOT}/across`).size).toBe(2500);
 
@@ -90,7 +75,7 @@ describe('blobSpool', () => {
     expect(part).toEqual(data.subarray(990, 1040));
     expect(sz.FS.read(stream, part, 0, 50, 2340)).toBe(5);
     sz.FS.close(stream);
-    expect(nodeOf(sz, `${ROOT}/payload`).contents).toBeNull();
+    expect(memfsContents(sz, `${ROOT}/payload`)).toBeNull();
     expect(await bytesOf(spool.take(sz, `${ROOT}/payload`) as FileSlice)).toEqual(data);
   });
 
@@ -122,7 +107,7 @@ describe('blobSpool', () => {
     expect(await bytesOf(spool.take(sz, `${ROOT}/after`) as FileSlice)).toEqual(pattern(20, 7));
 
     writeInPieces(sz, '/elsewhere', pattern(20, 8), [20]);
-    expect(nodeOf(sz, '/elsewhere').contents?.length).toBe(20);
+    expect(memfsContents(sz, '/elsewhere')?.length).toBe(20);
     expect(spool.take(sz, '/elsewhere')).toBeNull();
     sz.FS.writeFile(`${ROOT}/empty`, new Uint8Array());
     expect(spool.take(sz, `${ROOT}/empty`)).toBeNull();

@@ -1,5 +1,5 @@
 import type { SevenZipModule } from '7z-wasm';
-import { asBytes, memfsFileOps, memfsNode, nodesBelow, type MemfsNode, type MemfsStreamOp } from '../sevenzip/memfs-file-ops.js';
+import { asBytes, beforeMapping, memfsFileOps, memfsNode, nodesBelow, type MemfsNode } from '../sevenzip/memfs-file-ops.js';
 import type { FileSlice } from './worker-protocol.js';
 
 /**
@@ -134,7 +134,7 @@ export function blobSpool(options: SpoolOptions = {}): BlobSpool {
     attach(sz, dir) {
       const inside = nodesBelow(sz, dir);
       const ops = memfsFileOps(sz, dir);
-      const { write, read, mmap, msync } = ops.stream_ops;
+      const { write, read } = ops.stream_ops;
       ops.stream_ops.read = function (this: unknown, stream, target, offset, length, position) {
         const file = files.get(stream.node);
         if (!file) return read.call(this, stream, target, offset, length, position);
@@ -157,13 +157,7 @@ export function blobSpool(options: SpoolOptions = {}): BlobSpool {
         unspool(node);
         return write.call(this, stream, data, offset, length, position, canOwn);
       };
-      const unspoolFirst = (op: MemfsStreamOp): MemfsStreamOp =>
-        function (this: unknown, stream, ...rest) {
-          unspool(stream.node);
-          return op.call(this, stream, ...rest);
-        };
-      ops.stream_ops.mmap = unspoolFirst(mmap);
-      ops.stream_ops.msync = unspoolFirst(msync);
+      beforeMapping(ops, unspool);
       ops.node_ops.setattr = function (this: unknown, node, attr) {
         const file = files.get(node);
         if (file && attr.size !== undefined && attr.size !== file.size) {

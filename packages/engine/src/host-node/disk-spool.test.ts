@@ -5,25 +5,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EngineError } from '../core/engine-error.js';
 import { SevenZip } from '../sevenzip/sevenzip-package.js';
 import type { SevenZipModule } from '../sevenzip/sevenzip-module.js';
+import { memfsContents, pattern, writeInPieces } from '../../test/support/memfs-writes.js';
 import { diskSpool, type DiskSpool } from './disk-spool.js';
 
 const ROOT = '/out';
-const pattern = (length: number, seed: number) => new Uint8Array(length).map((_, i) => (i * 7 + seed) % 251);
 const openDescriptors = () => readdirSync('/proc/self/fd').length;
-
-/** Writes `data` to a new file in the given piece sizes, as 7-Zip's writes come. */
-function writeInPieces(sz: SevenZipModule, path: string, data: Uint8Array, pieces: number[]): void {
-  const stream = sz.FS.open(path, 'w');
-  let at = 0;
-  for (const size of pieces) {
-    sz.FS.write(stream, data, at, size);
-    at += size;
-  }
-  sz.FS.close(stream);
-}
-
-const contentsOf = (sz: SevenZipModule, path: string) =>
-  (sz.FS.lookupPath(path).node as unknown as { contents: Uint8Array | null }).contents;
 
 describe('diskSpool', () => {
   let dir: string;
@@ -46,7 +32,7 @@ describe('diskSpool', () => {
   it("writes 7-Zip's files to disk as they come, and keeps only their names and sizes in memory", () => {
     const data = pattern(70_000, 1);
     writeInPieces(sz, `${ROOT}/a.bin`, data, [30_000, 40_000]);
-    expect(contentsOf(sz, `${ROOT}/a.bin`)).toBeNull();
+    expect(memfsContents(sz, `${ROOT}/a.bin`)).toBeNull();
     expect(sz.FS.stat(`${ROOT}/a.bin`).size).toBe(70_000);
     const onDisk = spool.take(sz, `${ROOT}/a.bin`) as string;
     expect(onDisk.startsWith(`${dir}/`)).toBe(true);
@@ -103,7 +89,7 @@ describe('diskSpool', () => {
     sz.FS.writeFile(`${ROOT}/empty`, new Uint8Array());
     expect(spool.take(sz, `${ROOT}/empty`)).toBeNull();
     sz.FS.writeFile('/elsewhere', pattern(20, 4));
-    expect(contentsOf(sz, '/elsewhere')?.length).toBe(20);
+    expect(memfsContents(sz, '/elsewhere')?.length).toBe(20);
     expect(spool.take(sz, '/elsewhere')).toBeNull();
     expect(readdirSync(dir)).toEqual([]);
   });

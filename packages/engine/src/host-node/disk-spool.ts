@@ -2,7 +2,7 @@ import { chmodSync, closeSync, ftruncateSync, openSync, readFileSync, readSync, 
 import { join } from 'node:path';
 import type { SevenZipModule } from '7z-wasm';
 import { toEngineError } from '../core/engine-error.js';
-import { asBytes, memfsFileOps, memfsNode, nodesBelow, type MemfsNode, type MemfsStreamOp } from '../sevenzip/memfs-file-ops.js';
+import { asBytes, beforeMapping, memfsFileOps, memfsNode, nodesBelow, type MemfsNode } from '../sevenzip/memfs-file-ops.js';
 
 /** Files kept open at once; 7-Zip writes one file at a time, so others are rarely reopened. */
 const OPEN_FILES_MAX = 8;
@@ -35,8 +35,7 @@ export interface DiskSpool {
  *
  * A file may be written anywhere, truncated and read back (a payload 7-Zip unpacks and opens
  * again, a hard link's target): all of it happens on its disk file. Only a memory mapping would
- * give the file back to MEMFS (this 7z-wasm build cannot map files: its mmapAlloc aborts; the
- * hook is there so that a later build never maps a file MEMFS holds no bytes of).
+ * give the file back to MEMFS (see beforeMapping).
  */
 export function diskSpool(diskDir: string): DiskSpool {
   const files = new WeakMap<MemfsNode, Spooled>();
@@ -86,7 +85,7 @@ export function diskSpool(diskDir: string): DiskSpool {
     attach(sz, dir) {
       const inside = nodesBelow(sz, dir);
       const ops = memfsFileOps(sz, dir);
-      const { write, read, mmap, msync } = ops.stream_ops;
+      const { write, read } = ops.stream_ops;
       const setattr = ops.node_ops.setattr;
       ops.stream_ops.write = function (this: unknown, stream, data, offset, length, position, canOwn) {
         const node = stream.node;
@@ -118,13 +117,7 @@ export function diskSpool(diskDir: string): DiskSpool {
           return done;
         });
       };
-      const unspoolFirst = (op: MemfsStreamOp): MemfsStreamOp =>
-        function (this: unknown, stream, ...rest) {
-          unspool(stream.node);
-          return op.call(this, stream, ...rest);
-        };
-      ops.stream_ops.mmap = unspoolFirst(mmap);
-      ops.stream_ops.msync = unspoolFirst(msync);
+      beforeMapping(ops, unspool);
       ops.node_ops.setattr = function (this: unknown, node, attr) {
         const file = files.get(node);
         if (file && attr.size !== undefined) {

@@ -55,6 +55,21 @@ export function memfsFileOps(sz: SevenZipModule, dir: string): MemfsFileOps {
   return { stream_ops: stream.stream_ops, node_ops: stream.node.node_ops };
 }
 
+/**
+ * Has `giveBack` run before MEMFS maps a file into memory: a host that keeps a file's bytes
+ * elsewhere must hand them to MEMFS first. (This 7z-wasm build cannot map files, its mmapAlloc
+ * aborts; the hook is there so that a later build never maps a file MEMFS holds no bytes of.)
+ */
+export function beforeMapping(ops: MemfsFileOps, giveBack: (node: MemfsNode) => void): void {
+  const wrap = (op: MemfsStreamOp): MemfsStreamOp =>
+    function (this: unknown, stream, ...rest) {
+      giveBack(stream.node);
+      return op.call(this, stream, ...rest);
+    };
+  ops.stream_ops.mmap = wrap(ops.stream_ops.mmap);
+  ops.stream_ops.msync = wrap(ops.stream_ops.msync);
+}
+
 /** Tells whether a node lies anywhere below `dir` (the file system's root is its own parent). */
 export function nodesBelow(sz: SevenZipModule, dir: string): (node: MemfsNode) => boolean {
   const root = sz.FS.lookupPath(dir).node as unknown as MemfsNode;
