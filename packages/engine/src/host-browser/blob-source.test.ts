@@ -21,24 +21,29 @@ function countedFile(): { file: File; slices: [number, number][] } {
 }
 
 describe('blobSource', () => {
-  it('serves sequential small reads from 8 MiB windows, fetching the next one ahead', async () => {
+  it('serves sequential small reads from a small window, then from 32 MiB windows fetched ahead', async () => {
     const { file, slices } = countedFile();
     const source = blobSource(file);
     for (let offset = 0; offset < 9 * MiB; offset += 100_000) {
       expect(same(await source.read(offset, 100_000), content.subarray(offset, offset + 100_000))).toBe(true);
     }
-    // The first window, the one after it (fetched ahead), and the third, fetched ahead once
-    // reading moved into the second.
+    // The first read's 1 MiB window, then (from the second read on) the rest of the file ahead.
     expect(slices).toEqual([
-      [0, 8 * MiB],
-      [8 * MiB, 16 * MiB],
-      [16 * MiB, content.length],
+      [0, MiB],
+      [MiB, content.length],
     ]);
+  });
+
+  it('fetches one small window for a lone read, and nothing ahead', async () => {
+    const { file, slices } = countedFile();
+    const source = blobSource(file);
+    expect(same(await source.read(0, 64), content.subarray(0, 64))).toBe(true);
+    expect(slices).toEqual([[0, MiB]]);
   });
 
   it('joins a read that runs past its window with the start of the next one', async () => {
     const source = blobSource(countedFile().file);
-    const offset = 8 * MiB - 10;
+    const offset = MiB - 10;
     expect(same(await source.read(0, 1), content.subarray(0, 1))).toBe(true);
     expect(same(await source.read(offset, 1000), content.subarray(offset, offset + 1000))).toBe(true);
   });
