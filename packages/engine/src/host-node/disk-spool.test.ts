@@ -41,7 +41,7 @@ describe('diskSpool', () => {
     expect(spool.take(sz, `${ROOT}/a.bin`)).toBeNull();
   });
 
-  it('gives the file the times and permissions 7-Zip set, never set-id bits, always owner read-write', () => {
+  it('gives the file the times and permissions 7-Zip set, never set-id bits, always owner read', () => {
     writeInPieces(sz, `${ROOT}/tool`, pattern(10, 2), [10]);
     const modified = Date.UTC(2020, 4, 17, 12, 30, 5);
     sz.FS.utime(`${ROOT}/tool`, modified, modified);
@@ -49,7 +49,10 @@ describe('diskSpool', () => {
     const onDisk = spool.take(sz, `${ROOT}/tool`) as string;
     const stat = statSync(onDisk);
     expect(stat.mtimeMs).toBe(modified);
-    expect(stat.mode & 0o7777).toBe(0o755);
+    expect(stat.mode & 0o7777).toBe(0o555);
+    writeInPieces(sz, `${ROOT}/secret`, pattern(10, 3), [10]);
+    sz.FS.chmod(`${ROOT}/secret`, 0o070);
+    expect(statSync(spool.take(sz, `${ROOT}/secret`) as string).mode & 0o777).toBe(0o470);
   });
 
   it('writes anywhere, truncates and reads back on the disk file', () => {

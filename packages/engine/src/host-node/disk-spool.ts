@@ -161,10 +161,10 @@ function onDisk<T>(call: () => T): T {
 
 /**
  * Gives a file on disk what 7-Zip set on its node through utime and chmod (MEMFS keeps both).
- * Set-id and sticky bits are dropped, and the owner can always read and write it: the host must
- * hash, serve and delete what it extracted.
+ * Set-id and sticky bits are dropped, and the owner can always read it: the host must hash and
+ * serve what it extracted. A read-only file stays read-only, as native tools leave it.
  */
 export function keepTimesAndMode(diskPath: string, node: MemfsNode): void {
   utimesSync(diskPath, node.atime / 1000, node.mtime / 1000);
-  chmodSync(diskPath, (node.mode & 0o777) | 0o600);
+  chmodSync(diskPath, (node.mode & 0o777) | 0o400);
 }
