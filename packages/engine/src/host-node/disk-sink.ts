@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { SevenZipModule } from '7z-wasm';
 import type { OutputSink } from '../core/output-sink.js';
 import { memfsNode } from '../sevenzip/memfs-file-ops.js';
-import { diskSpool, keepTimesAndMode, type DiskSpool } from './disk-spool.js';
+import { diskSpool, keepTimesAndMode } from './disk-spool.js';
 
 const STAGING_MOUNT = '/out';
 
@@ -28,7 +28,7 @@ export function diskSink(outDir: string): OutputSink & { readonly written: reado
   const staging = join(root, `.archive-opener-staging-${randomBytes(6).toString('hex')}`);
   /** Files this sink created, relative to `root`. */
   const written: string[] = [];
-  let spool: DiskSpool | null = null;
+  const spool = diskSpool(staging);
   /** Folders this sink created (absolute), not those that were there already. */
   const createdDirs = new Set<string>();
   const noteCreated = (dir: string, first: string | undefined) => {
@@ -94,7 +94,6 @@ export function diskSink(outDir: string): OutputSink & { readonly written: reado
       sz.FS.mkdir(STAGING_MOUNT);
       // mountStaging is synchronous by contract.
       mkdirSync(staging, { recursive: true });
-      spool ??= diskSpool(staging);
       spool.attach(sz, STAGING_MOUNT);
       return STAGING_MOUNT;
     },
@@ -102,7 +101,7 @@ export function diskSink(outDir: string): OutputSink & { readonly written: reado
       // Synchronous on purpose: a rename is tens of microseconds of work, and each waiting for
       // a thread-pool round trip made 303 files take 0.11-0.16 s to adopt instead of 0.03 s.
       // The thread is blocked by 7-Zip's run just before anyway.
-      const spooled = spool?.take(sz, stagedPath) ?? null;
+      const spooled = spool.take(sz, stagedPath);
       if (spooled === null) {
         // Empty, or given back to the in-memory file system.
         writeNew(finalPath, [sz.FS.readFile(stagedPath)]);
@@ -121,7 +120,7 @@ export function diskSink(outDir: string): OutputSink & { readonly written: reado
       written.push(finalPath);
     },
     async clearStaging() {
-      spool?.closeAll();
+      spool.closeAll();
       await rm(staging, { recursive: true, force: true });
     },
     async discard() {
@@ -131,7 +130,7 @@ export function diskSink(outDir: string): OutputSink & { readonly written: reado
       createdDirs.clear();
       madeParents.clear();
       for (const dir of dirs) await rmdir(dir).catch(() => undefined);
-      spool?.closeAll();
+      spool.closeAll();
       await rm(staging, { recursive: true, force: true });
     },
   };
