@@ -13,14 +13,15 @@ export const CHROMIUM = '/usr/bin/chromium';
 /**
  * Bundles the engine's real worker entry as a web app's bundler would, with 7zz.wasm beside it.
  * 7z-wasm's ES build has a guarded `await import("module")` for Node that never runs in a
- * browser, so it stays external instead of being resolved.
+ * browser, so it stays external instead of being resolved. `root`: another checkout's engine
+ * (bench/compare.ts bundles an earlier commit's beside this one's).
  */
-export async function bundleWorker(outDir: string): Promise<{ worker: string; wasm: string }> {
+export async function bundleWorker(outDir: string, root = ROOT): Promise<{ worker: string; wasm: string }> {
   await mkdir(outDir, { recursive: true });
   const worker = join(outDir, 'worker.js');
   const wasm = join(outDir, '7zz.wasm');
   await build({
-    entryPoints: [join(ROOT, 'packages/engine/src/host-browser/worker.ts')],
+    entryPoints: [join(root, 'packages/engine/src/host-browser/worker.ts')],
     outfile: worker,
     bundle: true,
     format: 'esm',
@@ -29,7 +30,7 @@ export async function bundleWorker(outDir: string): Promise<{ worker: string; wa
     external: ['module'],
     logLevel: 'error',
   });
-  await copyFile(join(ROOT, 'node_modules/7z-wasm/7zz.wasm'), wasm);
+  await copyFile(join(root, 'node_modules/7z-wasm/7zz.wasm'), wasm);
   return { worker, wasm };
 }
 

@@ -1,0 +1,38 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, symlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { run } from './measure.js';
+
+/**
+ * Checks out `ref` in a worktree of its own under `workDir` and builds its engine there, so that
+ * bench/compare.ts can load it beside this checkout's. The worktree borrows this checkout's
+ * node_modules (every package but our own workspaces, which point at the worktree's): a
+ * dependency that changed since `ref` is compared at today's version. Kept and reused per commit.
+ */
+export async function buildBaseline(root: string, ref: string, workDir: string): Promise<{ sha: string; dir: string }> {
+  const sha = (await run('git', ['rev-parse', '--verify', `${ref}^{commit}`], { cwd: root })).trim();
+  const dir = join(workDir, 'baseline', sha.slice(0, 12));
+  if (!existsSync(join(dir, 'packages/engine/dist/host-node/index.js'))) {
+    if (!existsSync(dir)) {
+      await run('git', ['worktree', 'prune'], { cwd: root });
+      await run('git', ['worktree', 'add', '--detach', '--force', dir, sha], { cwd: root });
+      await linkModules(root, dir);
+    }
+    await run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b', 'packages/shared', 'packages/engine'], {
+      cwd: dir,
+    });
+  }
+  return { sha, dir };
+}
+
+async function linkModules(root: string, dir: string): Promise<void> {
+  const modules = join(dir, 'node_modules');
+  await mkdir(join(modules, '@archive-opener'), { recursive: true });
+  for (const name of await readdir(join(root, 'node_modules'))) {
+    if (name === '@archive-opener') continue;
+    await symlink(join(root, 'node_modules', name), join(modules, name));
+  }
+  for (const name of ['shared', 'engine']) {
+    await symlink(join(dir, 'packages', name), join(modules, '@archive-opener', name));
+  }
+}

@@ -1,0 +1,157 @@
+// `npm run bench:compare -- <git ref>`: this checkout's engine against the engine of an earlier
+// commit and the native tools, in alternated runs: each round extracts the same archive with
+// native, baseline and current, in a rotating order, so that the machine's changes of speed
+// (2x within minutes on these shared VMs) fall on all three alike. The one honest way here to
+// tell whether a change made the engine faster. Node in this process, browser in one Chromium
+// page with both workers. A benchmark, not a test: it prints numbers.
+import { parseArgs } from 'node:util';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { bundleWorker, launchChromium, serveFiles } from '../packages/engine/test/browser/harness.js';
+import { buildBaseline } from './baseline-build.js';
+import { prepareInputs, type Inputs } from './inputs.js';
+import { freshDir, median, run, treeStats } from './measure.js';
+import { ensureTools, FORMATS, nativeExtract, type Format } from './native-tools.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const WORK = join(ROOT, '.bench-work');
+const PAGE = fileURLToPath(new URL('./browser/page.html', import.meta.url));
+
+type Contender = 'native' | 'baseline' | 'current';
+type Extract = (archive: string, outDir: string) => Promise<unknown>;
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    runs: { type: 'string', default: '9' },
+    formats: { type: 'string', default: FORMATS.join(',') },
+    hosts: { type: 'string', default: 'node,browser' },
+  },
+});
+const ref = positionals[0];
+const runs = Number(values.runs);
+const formats = values.formats.split(',');
+const isFormat = (f: string): f is Format => (FORMATS as readonly string[]).includes(f);
+if (!ref || !Number.isInteger(runs) || runs < 1 || !formats.every(isFormat)) {
+  console.error('usage: npm run bench:compare -- <git ref> [--runs 9] [--formats zip,7z,tar.gz] [--hosts node,browser]');
+  process.exit(2);
+}
+const hosts = values.hosts.split(',');
+
+/** Seconds of each contender over `runs` rounds after one untimed warm-up round. */
+async function alternate(
+  contenders: readonly Contender[],
+  once: (who: Contender, round: number) => Promise<number>,
+): Promise<Record<Contender, number[]>> {
+  const seconds: Record<Contender, number[]> = { native: [], baseline: [], current: [] };
+  for (let round = 0; round <= runs; round += 1) {
+    for (let i = 0; i < contenders.length; i += 1) {
+      const who = contenders[(round + i) % contenders.length] as Contender;
+      const elapsed = await once(who, round);
+      if (round > 0) seconds[who].push(elapsed);
+    }
+  }
+  return seconds;
+}
+
+function print(host: string, format: Format, seconds: Record<Contender, number[]>): void {
+  const native = median(seconds.native);
+  const cell = (who: Contender) => {
+    const m = median(seconds[who]);
+    return `${m.toFixed(3)}s ${Number.isNaN(native) ? '' : `(${(native / m).toFixed(2)})`}`.padEnd(16);
+  };
+  const change = median(seconds.current) / median(seconds.baseline) - 1;
+  const spread = (who: Contender) => `${Math.min(...seconds[who]).toFixed(3)}-${Math.max(...seconds[who]).toFixed(3)}`;
+  console.log(
+    `${host.padEnd(8)}${format.padEnd(8)}${seconds.native.length ? cell('native') : ''.padEnd(16)}${cell('baseline')}${cell('current')}` +
+      `${change >= 0 ? '+' : ''}${(change * 100).toFixed(1)}%   (current ${spread('current')}, baseline ${spread('baseline')})`,
+  );
+}
+
+async function compareNode(inputs: Inputs, baselineDir: string, formats: readonly Format[]): Promise<void> {
+  type NodeEngine = { extractArchive: (paths: string[], outDir: string) => Promise<unknown> };
+  const load = (dir: string) => import(join(dir, 'packages/engine/dist/host-node/index.js')) as Promise<NodeEngine>;
+  const engines = { baseline: await load(baselineDir), current: await load(ROOT) };
+  for (const format of formats) {
+    const archive = inputs.archives[format];
+    const extract: Record<Contender, Extract> = {
+      native: (a, dir) => nativeExtract(format, a, dir),
+      baseline: (a, dir) => engines.baseline.extractArchive([a], dir),
+      current: (a, dir) => engines.current.extractArchive([a], dir),
+    };
+    const seconds = await alternate(['native', 'baseline', 'current'], async (who) => {
+      const dir = await freshDir(join(WORK, 'compare-out', who));
+      // Earlier runs' writeback would otherwise land inside this timing.
+      await run('sync', []);
+      const start = performance.now();
+      await extract[who](archive, dir);
+      const elapsed = (performance.now() - start) / 1000;
+      const out = await treeStats(dir);
+      if (out.files !== inputs.files || out.bytes !== inputs.bytes) {
+        throw new Error(
+          `${who} ${format}: wrote ${out.files} files / ${out.bytes} bytes, expected ${inputs.files} / ${inputs.bytes}`,
+        );
+      }
+      return elapsed;
+    });
+    print('node', format, seconds);
+  }
+  await freshDir(join(WORK, 'compare-out'));
+}
+
+async function compareBrowser(inputs: Inputs, baselineDir: string, formats: readonly Format[]): Promise<void> {
+  const current = await bundleWorker(join(WORK, 'compare-browser', 'current'));
+  const baseline = await bundleWorker(join(WORK, 'compare-browser', 'baseline'), baselineDir);
+  const routes = new Map<string, string>([
+    ['/', PAGE],
+    ['/current.js', current.worker],
+    ['/baseline.js', baseline.worker],
+    ['/7zz.wasm', current.wasm],
+  ]);
+  for (const format of formats) routes.set(`/archives/data.${format}`, inputs.archives[format]);
+  const { server, origin } = await serveFiles(routes);
+  let browser: Browser | null = null;
+  try {
+    browser = await launchChromium();
+    const page = await browser.newPage();
+    await page.goto(`${origin}/`);
+    await page.waitForFunction(() => 'benchExtract' in window);
+    for (const format of formats) {
+      const name = `data.${format}`;
+      const seconds = await alternate(['baseline', 'current'], async (who) => {
+        const result = await page.evaluate(
+          ([url, file, worker]) =>
+            (
+              window as unknown as {
+                benchExtract(u: string, n: string, w: string): Promise<{ seconds: number; files: number; bytes: number }>;
+              }
+            ).benchExtract(url, file, worker),
+          [`/archives/${name}`, name, `/${who}.js`] as const,
+        );
+        if (result.files !== inputs.files || result.bytes !== inputs.bytes) {
+          throw new Error(`${who} ${format} in the browser: ${result.files} files / ${result.bytes} bytes`);
+        }
+        return result.seconds;
+      });
+      print('browser', format, seconds);
+    }
+  } finally {
+    await browser?.close();
+    server.close();
+  }
+}
+
+await ensureTools();
+const inputs = await prepareInputs(WORK);
+const baseline = await buildBaseline(ROOT, ref, WORK);
+// This checkout's engine as it is now (its dist is what Node loads).
+await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', 'packages/shared', 'packages/engine'], {
+  cwd: ROOT,
+});
+console.log(`baseline ${ref} = ${baseline.sha.slice(0, 12)}; median of ${runs} alternated rounds; (native ÷ that)`);
+console.log(
+  `${'host'.padEnd(8)}${'format'.padEnd(8)}${'native'.padEnd(16)}${'baseline'.padEnd(16)}${'current'.padEnd(16)}current vs baseline`,
+);
+if (hosts.includes('node')) await compareNode(inputs, baseline.dir, formats.filter(isFormat));
+if (hosts.includes('browser')) await compareBrowser(inputs, baseline.dir, formats.filter(isFormat));
