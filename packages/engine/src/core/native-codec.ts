@@ -17,6 +17,12 @@ export interface NativeCodec {
    */
   inflateRaw(data: Uint8Array, maxOutput: number): Decoded | Promise<Decoded>;
   crc32(data: Decoded): number;
+  /**
+   * Inflates a raw deflate stream that must give exactly `size` bytes with CRC-32 `crc`, checked
+   * while inflating where the host can (the browser's zlib sums as it inflates); fails on any
+   * mismatch. Without it the engine inflates, then sums.
+   */
+  inflateRawChecked?(data: Uint8Array, size: number, crc: number): Promise<Decoded>;
   /** A streaming gzip decoder (concatenated members included) with large output chunks. */
   gunzip?: () => TransformStream<Uint8Array, Uint8Array>;
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Decoded } from '../core/native-codec.js';
-import { browserCodec } from './browser-codec.js';
+import { asGzipMember, browserCodec } from './browser-codec.js';
 
 /** The decoder's output as one array, however many pieces it came in. */
 const joined = (data: Decoded): Uint8Array => (data instanceof Uint8Array ? data : new Uint8Array(Buffer.concat(data)));
@@ -54,5 +54,46 @@ describe('browserCodec', () => {
     expect(codec.crc32(data)).toBe(crc32(data));
     // Over a decoder's pieces as over the whole.
     expect(codec.crc32([data.subarray(0, 1), data.subarray(1, 70_000), data.subarray(70_000)])).toBe(crc32(data));
+  });
+
+  describe('inflateRawChecked (zlib checks size and CRC-32 while inflating)', () => {
+    // The fast path itself: were the member malformed, inflateRawChecked would still be right
+    // (it falls back to inflating and summing), only slower.
+    it('wraps raw deflate data as a gzip member that zlib decodes and checks', async () => {
+      const data = sample(100_000);
+      const gunzip = (parts: Uint8Array[]) =>
+        new Response(new Blob(parts as BlobPart[]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer();
+      const packed = deflateRawSync(data);
+      expect(new Uint8Array(await gunzip(asGzipMember(packed, data.length, crc32(data))))).toEqual(data);
+      await expect(gunzip(asGzipMember(packed, data.length, (crc32(data) ^ 1) >>> 0))).rejects.toThrow();
+      await expect(gunzip(asGzipMember(packed, data.length + 1, crc32(data)))).rejects.toThrow();
+    });
+
+    it.each([1000, 200_000])('gives the bytes of an intact entry (%i bytes)', async (length) => {
+      const codec = await browserCodec();
+      const data = sample(length);
+      expect(joined(await codec.inflateRawChecked!(deflateRawSync(data), length, crc32(data)))).toEqual(data);
+    });
+
+    it.each([1000, 200_000])('refuses a wrong CRC-32 (%i bytes)', async (length) => {
+      const codec = await browserCodec();
+      const data = sample(length);
+      await expect(codec.inflateRawChecked!(deflateRawSync(data), length, (crc32(data) ^ 1) >>> 0)).rejects.toThrow(/CRC-32/);
+    });
+
+    it('refuses data shorter than its declared size, and stops data longer than it', async () => {
+      const codec = await browserCodec();
+      const data = sample(200_000);
+      const packed = deflateRawSync(data);
+      await expect(codec.inflateRawChecked!(packed, data.length + 1, crc32(data))).rejects.toThrow();
+      await expect(codec.inflateRawChecked!(packed, data.length - 1, crc32(data))).rejects.toThrow(/declared size/);
+    });
+
+    it('ignores bytes after the end of the deflate data, as native tools do', async () => {
+      const codec = await browserCodec();
+      const data = sample(200_000);
+      const packed = Buffer.concat([deflateRawSync(data), Buffer.from('trailing bytes')]);
+      expect(joined(await codec.inflateRawChecked!(packed, data.length, crc32(data)))).toEqual(data);
+    });
   });
 });

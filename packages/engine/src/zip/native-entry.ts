@@ -41,13 +41,19 @@ export async function decodeNatively(source: ArchiveSource, entry: Entry, codec:
       kind: 'truncated',
     });
   }
+  const crc = (entry.signature ?? 0) >>> 0;
+  const deflated = entry.compressionMethod === METHOD_DEFLATE;
   let data: Decoded;
   try {
-    data = entry.compressionMethod === METHOD_DEFLATE ? await codec.inflateRaw(packed, entry.uncompressedSize) : packed;
+    if (deflated && codec.inflateRawChecked) {
+      // Size and CRC-32 are checked by the decoder itself.
+      return await codec.inflateRawChecked(packed, entry.uncompressedSize, crc);
+    }
+    data = deflated ? await codec.inflateRaw(packed, entry.uncompressedSize) : packed;
   } catch (error) {
     throw new EngineError('CORRUPT_ARCHIVE', undefined, { entry: name, problem: String(error) });
   }
-  if (decodedLength(data) !== entry.uncompressedSize || codec.crc32(data) >>> 0 !== (entry.signature ?? 0) >>> 0) {
+  if (decodedLength(data) !== entry.uncompressedSize || codec.crc32(data) >>> 0 !== crc) {
     throw new EngineError('CORRUPT_ARCHIVE', undefined, { entry: name, problem: 'size or CRC-32 mismatch' });
   }
   return data;
