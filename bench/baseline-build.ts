@@ -18,11 +18,16 @@ export async function buildBaseline(root: string, ref: string, workDir: string):
       await run('git', ['worktree', 'add', '--detach', '--force', dir, sha], { cwd: root });
       await linkModules(root, dir);
     }
-    await run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b', 'packages/shared', 'packages/engine'], {
-      cwd: dir,
-    });
+    await buildEngine(root, dir);
   }
   return { sha, dir };
+}
+
+/** Builds the engine (and the shared package it needs) of the checkout in `dir`, with our tsc. */
+export async function buildEngine(root: string, dir: string): Promise<void> {
+  await run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b', 'packages/shared', 'packages/engine'], {
+    cwd: dir,
+  });
 }
 
 async function linkModules(root: string, dir: string): Promise<void> {

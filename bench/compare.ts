@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { bundleWorker, launchChromium, serveFiles } from '../packages/engine/test/browser/harness.js';
-import { buildBaseline } from './baseline-build.js';
+import { buildBaseline, buildEngine } from './baseline-build.js';
 import { prepareInputs, type Inputs } from './inputs.js';
 import { freshDir, median, run, treeStats } from './measure.js';
 import { ensureTools, FORMATS, nativeExtract, type Format } from './native-tools.js';
@@ -31,9 +31,9 @@ const { values, positionals } = parseArgs({
 });
 const ref = positionals[0];
 const runs = Number(values.runs);
-const formats = values.formats.split(',');
-const isFormat = (f: string): f is Format => (FORMATS as readonly string[]).includes(f);
-if (!ref || !Number.isInteger(runs) || runs < 1 || !formats.every(isFormat)) {
+const named = values.formats.split(',');
+const formats = named.filter((f): f is Format => (FORMATS as readonly string[]).includes(f));
+if (!ref || !Number.isInteger(runs) || runs < 1 || formats.length !== named.length) {
   console.error('usage: npm run bench:compare -- <git ref> [--runs 9] [--formats zip,7z,tar.gz] [--hosts node,browser]');
   process.exit(2);
 }
@@ -69,7 +69,7 @@ function print(host: string, format: Format, seconds: Record<Contender, number[]
   );
 }
 
-async function compareNode(inputs: Inputs, baselineDir: string, formats: readonly Format[]): Promise<void> {
+async function compareNode(inputs: Inputs, baselineDir: string): Promise<void> {
   type NodeEngine = { extractArchive: (paths: string[], outDir: string) => Promise<unknown> };
   const load = (dir: string) => import(join(dir, 'packages/engine/dist/host-node/index.js')) as Promise<NodeEngine>;
   const engines = { baseline: await load(baselineDir), current: await load(ROOT) };
@@ -100,7 +100,7 @@ async function compareNode(inputs: Inputs, baselineDir: string, formats: readonl
   await freshDir(join(WORK, 'compare-out'));
 }
 
-async function compareBrowser(inputs: Inputs, baselineDir: string, formats: readonly Format[]): Promise<void> {
+async function compareBrowser(inputs: Inputs, baselineDir: string): Promise<void> {
   const current = await bundleWorker(join(WORK, 'compare-browser', 'current'));
   const baseline = await bundleWorker(join(WORK, 'compare-browser', 'baseline'), baselineDir);
   const routes = new Map<string, string>([
@@ -146,12 +146,10 @@ await ensureTools();
 const inputs = await prepareInputs(WORK);
 const baseline = await buildBaseline(ROOT, ref, WORK);
 // This checkout's engine as it is now (its dist is what Node loads).
-await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', 'packages/shared', 'packages/engine'], {
-  cwd: ROOT,
-});
+await buildEngine(ROOT, ROOT);
 console.log(`baseline ${ref} = ${baseline.sha.slice(0, 12)}; median of ${runs} alternated rounds; (native ÷ that)`);
 console.log(
   `${'host'.padEnd(8)}${'format'.padEnd(8)}${'native'.padEnd(16)}${'baseline'.padEnd(16)}${'current'.padEnd(16)}current vs baseline`,
 );
-if (hosts.includes('node')) await compareNode(inputs, baseline.dir, formats.filter(isFormat));
-if (hosts.includes('browser')) await compareBrowser(inputs, baseline.dir, formats.filter(isFormat));
+if (hosts.includes('node')) await compareNode(inputs, baseline.dir);
+if (hosts.includes('browser')) await compareBrowser(inputs, baseline.dir);

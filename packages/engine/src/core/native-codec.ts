@@ -18,11 +18,12 @@ export interface NativeCodec {
   inflateRaw(data: Uint8Array, maxOutput: number): Decoded | Promise<Decoded>;
   crc32(data: Decoded): number;
   /**
-   * Inflates a raw deflate stream that must give exactly `size` bytes with CRC-32 `crc`, checked
-   * while inflating where the host can (the browser's zlib sums as it inflates); fails on any
-   * mismatch. Without it the engine inflates, then sums.
+   * A faster way to a deflated entry that must give exactly `size` bytes with CRC-32 `crc`: the
+   * host checks both while inflating (the browser's zlib sums as it inflates). Null when it did
+   * not decide (a small entry, a mismatch, bytes after the deflate data): the engine then
+   * inflates and sums as it does without this. Throws only on output past `size`.
    */
-  inflateRawChecked?(data: Uint8Array, size: number, crc: number): Promise<Decoded>;
+  inflateRawChecked?(data: Uint8Array, size: number, crc: number): Promise<Decoded | null>;
   /** A streaming gzip decoder (concatenated members included) with large output chunks. */
   gunzip?: () => TransformStream<Uint8Array, Uint8Array>;
 }

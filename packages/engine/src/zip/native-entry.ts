@@ -45,10 +45,9 @@ export async function decodeNatively(source: ArchiveSource, entry: Entry, codec:
   const deflated = entry.compressionMethod === METHOD_DEFLATE;
   let data: Decoded;
   try {
-    if (deflated && codec.inflateRawChecked) {
-      // Size and CRC-32 are checked by the decoder itself.
-      return await codec.inflateRawChecked(packed, entry.uncompressedSize, crc);
-    }
+    // Checked by the decoder itself, when it can: else inflated, then checked below.
+    const checked = deflated ? await codec.inflateRawChecked?.(packed, entry.uncompressedSize, crc) : null;
+    if (checked) return checked;
     data = deflated ? await codec.inflateRaw(packed, entry.uncompressedSize) : packed;
   } catch (error) {
     throw new EngineError('CORRUPT_ARCHIVE', undefined, { entry: name, problem: String(error) });

@@ -3,9 +3,13 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVER_LIMITS, type ExtractionLimits } from '@archive-opener/shared';
 import { Uint8ArrayReader, Uint8ArrayWriter, ZipWriter } from '@zip.js/zip.js';
+import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { EngineError } from '../core/engine-error.js';
 import type { ExtractResult, OperationOptions, Progress } from '../core/types.js';
+import type { NativeCodec } from '../core/native-codec.js';
+import { browserCodec } from '../host-browser/browser-codec.js';
+import { zlibCodec } from '../host-node/zlib-codec.js';
 import { extractZip, listZip, ZipFallback } from './zip-backend.js';
 import { decodeCp437 } from './zip-names.js';
 import { type CountingSource, MemorySink, memorySource, sha256 } from '../../test/support/memory-io.js';
@@ -228,5 +232,44 @@ describe('a large archive', () => {
     expect(sink.files.get('data/big.bin')?.every((b) => b === 7)).toBe(true);
     expect(events.every((p) => p.phase === 'extracting' && p.bytesTotal === big + 5)).toBe(true);
     expect(events.at(-1)).toMatchObject({ bytesDone: big + 5, entriesDone: 3 });
+  });
+});
+
+// Each host lends its own codec: Node inflates then sums; the browser's zlib checks the CRC-32
+// as it inflates (a gzip member) and leaves a mismatch to the engine's check.
+describe.each([
+  ['Node zlib', (): Promise<NativeCodec> => Promise.resolve(zlibCodec)],
+  ['browser', browserCodec],
+])('a deflated entry decoded with the %s codec', (_, codec) => {
+  const text = new TextEncoder().encode('entry header volume stream deflate\n'.repeat(8000));
+  const zip = zipSync({ 'a.txt': text });
+  /** The same archive with the entry's CRC-32 changed where it is stored twice (local header, directory). */
+  const withWrongCrc = () => {
+    const bytes = zip.slice();
+    const view = new DataView(bytes.buffer);
+    for (let at = 0; at + 4 <= bytes.length; at += 1) {
+      const signature = view.getUint32(at, true);
+      const crcAt = signature === 0x04034b50 ? at + 14 : signature === 0x02014b50 ? at + 16 : -1;
+      if (crcAt >= 0) view.setUint32(crcAt, view.getUint32(crcAt, true) ^ 1, true);
+    }
+    return bytes;
+  };
+  const run = async (bytes: Uint8Array) => {
+    const sink = new MemorySink({ writeBytes: true });
+    await extractZip([memorySource(bytes, 'a.zip')], sink, SERVER_LIMITS, {}, await codec());
+    return sink;
+  };
+
+  it('gives the bytes of an intact entry', async () => {
+    const sink = await run(zip);
+    expect(sink.calls).toEqual(['bytes a.txt']);
+    expect(new Uint8Array(sink.files.get('a.txt') ?? [])).toEqual(text);
+  });
+
+  it('reports a CRC-32 mismatch as CORRUPT_ARCHIVE', async () => {
+    const error = await failure(run(withWrongCrc()));
+    expect(error).toBeInstanceOf(EngineError);
+    expect((error as EngineError).code).toBe('CORRUPT_ARCHIVE');
+    expect((error as EngineError).details.problem).toBe('size or CRC-32 mismatch');
   });
 });
