@@ -1,15 +1,24 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EngineError } from '../core/engine-error.js';
 import { SevenZip } from '../sevenzip/sevenzip-package.js';
 import type { SevenZipModule } from '../sevenzip/sevenzip-module.js';
 import { memfsContents, pattern, writeInPieces } from '../../test/support/memfs-writes.js';
+import { untilTrue } from '../../test/support/until-true.js';
 import { diskSpool, type DiskSpool } from './disk-spool.js';
 
 const ROOT = '/out';
-const openDescriptors = () => readdirSync('/proc/self/fd').length;
+/** This process's descriptors open on files in `dir` (the opener thread has some of its own). */
+const openIn = (dir: string) =>
+  readdirSync('/proc/self/fd').filter((fd) => {
+    try {
+      return readlinkSync(`/proc/self/fd/${fd}`).startsWith(`${dir}/`);
+    } catch {
+      return false; // closed meanwhile
+    }
+  }).length;
 
 describe('diskSpool', () => {
   let dir: string;
@@ -73,19 +82,19 @@ describe('diskSpool', () => {
   });
 
   it('keeps few files open however many are written at once, and closes them all at the end', () => {
-    const before = openDescriptors();
     const streams = Array.from({ length: 20 }, (_, i) => sz.FS.open(`${ROOT}/f${i}`, 'w'));
     for (let round = 0; round < 3; round += 1) {
       streams.forEach((stream, i) => sz.FS.write(stream, pattern(100, i + round), 0, 100));
-      expect(openDescriptors() - before).toBeLessThanOrEqual(8);
+      expect(openIn(dir)).toBeLessThanOrEqual(8);
     }
     for (const stream of streams) sz.FS.close(stream);
     for (let i = 0; i < 20; i += 1) {
       const expected = [0, 1, 2].flatMap((round) => [...pattern(100, i + round)]);
       expect([...sz.FS.readFile(`${ROOT}/f${i}`)]).toEqual(expected);
     }
+    expect(openIn(dir)).toBeGreaterThan(0);
     spool.closeAll();
-    expect(openDescriptors()).toBe(before);
+    expect(openIn(dir)).toBe(0);
   });
 
   it('leaves empty files and files outside its folder to memory', () => {
@@ -109,5 +118,49 @@ describe('diskSpool', () => {
     expect(failure).toBeInstanceOf(EngineError);
     expect((failure as EngineError).code).toBe('INTERNAL');
     expect(String((failure as EngineError).details.cause)).toContain('ENOENT');
+  });
+
+  describe('with files made ahead by its thread', () => {
+    /** Two files written start the thread; it has made one once `1` is in the folder. */
+    const startThread = async () => {
+      writeInPieces(sz, `${ROOT}/first`, pattern(10, 7), [10]);
+      writeInPieces(sz, `${ROOT}/second`, pattern(10, 8), [10]);
+      await untilTrue(() => readdirSync(dir).includes('1'));
+    };
+
+    it('writes the next files into those, with their bytes, times and modes', async () => {
+      await startThread();
+      const data = pattern(50_000, 9);
+      writeInPieces(sz, `${ROOT}/third`, data, [20_000, 30_000]);
+      sz.FS.chmod(`${ROOT}/third`, 0o640);
+      const onDisk = spool.take(sz, `${ROOT}/third`) as string;
+      expect(onDisk).toBe(join(dir, '1'));
+      expect(new Uint8Array(readFileSync(onDisk))).toEqual(data);
+      expect(statSync(onDisk).mode & 0o777).toBe(0o640);
+      for (const [name, seed] of [
+        ['first', 7],
+        ['second', 8],
+      ] as const) {
+        expect(new Uint8Array(readFileSync(spool.take(sz, `${ROOT}/${name}`) as string))).toEqual(pattern(10, seed));
+      }
+    });
+
+    it('refuses to write through a link put in place of one', async () => {
+      await startThread();
+      const outside = join(mkdtempSync(join(tmpdir(), 'ao-outside-')), 'victim');
+      writeFileSync(outside, 'keep');
+      rmSync(join(dir, '1'));
+      symlinkSync(outside, join(dir, '1'));
+      let failure: unknown;
+      try {
+        writeInPieces(sz, `${ROOT}/third`, pattern(10, 9), [10]);
+      } catch (error) {
+        failure = error;
+      }
+      expect((failure as EngineError).code).toBe('INTERNAL');
+      expect(String((failure as EngineError).details.cause)).toContain('ELOOP');
+      expect(readFileSync(outside, 'utf8')).toBe('keep');
+      rmSync(dirname(outside), { recursive: true });
+    });
   });
 });

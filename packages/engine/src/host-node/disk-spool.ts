@@ -1,11 +1,25 @@
-import { chmodSync, closeSync, ftruncateSync, openSync, readFileSync, readSync, rmSync, utimesSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  constants,
+  ftruncateSync,
+  openSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  utimesSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import type { SevenZipModule } from '7z-wasm';
 import { toEngineError } from '../core/engine-error.js';
 import { asBytes, beforeMapping, memfsFileOps, memfsNode, nodesBelow, type MemfsNode } from '../sevenzip/memfs-file-ops.js';
+import { spoolOpener, type SpoolOpener } from './spool-opener.js';
 
 /** Files kept open at once; 7-Zip writes one file at a time, so others are rarely reopened. */
 const OPEN_FILES_MAX = 8;
+/** A file made ahead by the opener thread: it exists, and a link put in its place is refused. */
+const PREMADE_FLAGS = constants.O_RDWR | constants.O_NOFOLLOW;
 
 interface Spooled {
   diskPath: string;
@@ -21,7 +35,7 @@ export interface DiskSpool {
    * the caller writes it and calls keepTimesAndMode.
    */
   take(sz: SevenZipModule, path: string): string | null;
-  /** Closes every file still open (the extraction ended or failed). */
+  /** Closes every file still open and stops making files ahead (the extraction ended or failed). */
   closeAll(): void;
 }
 
@@ -36,6 +50,9 @@ export interface DiskSpool {
  * A file may be written anywhere, truncated and read back (a payload 7-Zip unpacks and opens
  * again, a hard link's target): all of it happens on its disk file. Only a memory mapping would
  * give the file back to MEMFS (see beforeMapping).
+ *
+ * From the second file on, another thread creates the files ahead (spool-opener.ts); a file it
+ * has not made yet is created here, under a name of the spool's own.
  */
 export function diskSpool(diskDir: string): DiskSpool {
   const files = new WeakMap<MemfsNode, Spooled>();
@@ -49,7 +66,7 @@ export function diskSpool(diskDir: string): DiskSpool {
     file.fd = null;
     open.splice(open.indexOf(file), 1);
   };
-  const opened = (file: Spooled, flags: string): number => {
+  const opened = (file: Spooled, flags: string | number): number => {
     const oldest = open.length >= OPEN_FILES_MAX ? open[0] : undefined;
     if (oldest) close(oldest);
     const fd = openSync(file.diskPath, flags);
@@ -62,11 +79,15 @@ export function diskSpool(diskDir: string): DiskSpool {
     if (open.at(-1) !== file) open.push(...open.splice(open.indexOf(file), 1));
     return file.fd;
   };
+  let opener: SpoolOpener | null = null;
   const create = (node: MemfsNode): Spooled => {
     created += 1;
-    const file: Spooled = { diskPath: join(diskDir, String(created)), fd: null };
+    // Not for the first: a lone file (x out of x.gz) is not worth a thread.
+    if (created === 2) opener = spoolOpener(diskDir);
+    const premade = opener?.next() ?? null;
+    const file: Spooled = { diskPath: premade ?? join(diskDir, `own-${created}`), fd: null };
     // 'wx+': a spool file is always new (the folder is the sink's own), and may be read back.
-    opened(file, 'wx+');
+    opened(file, premade === null ? 'wx+' : PREMADE_FLAGS);
     files.set(node, file);
     return file;
   };
@@ -141,6 +162,8 @@ export function diskSpool(diskDir: string): DiskSpool {
       return file.diskPath;
     },
     closeAll() {
+      opener?.stop();
+      opener = null;
       for (const file of [...open]) close(file);
     },
   };
