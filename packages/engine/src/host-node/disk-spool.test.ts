@@ -121,11 +121,11 @@ describe('diskSpool', () => {
   });
 
   describe('with files made ahead by its thread', () => {
-    /** Two files written start the thread; it has made one once `1` is in the folder. */
+    /** Two files written start the thread; `1` is handed out once `2` is in the folder. */
     const startThread = async () => {
       writeInPieces(sz, `${ROOT}/first`, pattern(10, 7), [10]);
       writeInPieces(sz, `${ROOT}/second`, pattern(10, 8), [10]);
-      await untilTrue(() => readdirSync(dir).includes('1'));
+      await untilTrue(() => readdirSync(dir).includes('2'));
     };
 
     it('writes the next files into those, with their bytes, times and modes', async () => {
