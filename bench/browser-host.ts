@@ -3,46 +3,48 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { bundleWorker, launchChromium, serveFiles } from '../packages/engine/test/browser/harness.js';
-import { median, timeRuns } from './measure.js';
+import { median } from './measure.js';
 import { CHROMIUM, type Format } from './native-tools.js';
 
-const PAGE = fileURLToPath(new URL('./browser/page.html', import.meta.url));
+export const PAGE = fileURLToPath(new URL('./browser/page.html', import.meta.url));
 
-export interface BrowserResults {
-  formats: Partial<Record<Format, BrowserTiming | Error>>;
-  /** Median seconds to fetch and compile 7zz.wasm, a cost every run includes. */
-  compileSeconds: number;
-}
+/**
+ * 'prepared': as the site extracts, in a worker started and prepared while the visitor read the
+ * listing (see page.html). 'fresh': a worker started for the run, every start-up cost timed.
+ */
+export type WorkerMode = 'prepared' | 'fresh';
 
-export interface BrowserTiming {
-  seconds: number[];
-  /** What the worker returned on the last run: files, their bytes, progress messages seen. */
-  output: { files: number; bytes: number; format: string; progress: number };
-}
-
-interface RunResult {
+export interface BrowserRun {
   seconds: number;
+  /** What the worker returned: files, their bytes, the detected format, progress messages seen. */
   files: number;
   bytes: number;
   format: string;
   progress: number;
 }
 
-async function extractOnce(page: Page, url: string, name: string): Promise<RunResult> {
+/** One extraction by the bench page (timed inside the page, not over CDP). */
+export function benchExtract(page: Page, url: string, name: string, workerUrl: string, mode: WorkerMode): Promise<BrowserRun> {
   return page.evaluate(
-    ([u, n]) => (window as unknown as { benchExtract(url: string, name: string): Promise<RunResult> }).benchExtract(u, n),
-    [url, name] as const,
+    ([u, n, w, m]) =>
+      (
+        window as unknown as { benchExtract(url: string, name: string, worker: string, mode: string): Promise<BrowserRun> }
+      ).benchExtract(u, n, w, m),
+    [url, name, workerUrl, mode] as const,
   );
 }
 
-/**
- * Times each archive in headless Chromium: warm-up + timed runs, a fresh worker each time.
- * Returns per-format results or the error that format hit, so one failure spares the others.
- */
-export async function timeBrowser(workDir: string, archives: Partial<Record<Format, string>>): Promise<BrowserResults> {
+export interface BrowserBench {
+  extract(format: Format, mode: WorkerMode): Promise<BrowserRun>;
+  /** Median seconds to fetch and compile 7zz.wasm on the page: what a fresh worker's run includes. */
+  compileSeconds: number;
+  close(): Promise<void>;
+}
+
+/** Headless Chromium on the bench page, serving the engine's worker and the archives. */
+export async function openBrowserBench(workDir: string, archives: Partial<Record<Format, string>>): Promise<BrowserBench> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} not found (Debian package chromium)`);
-  const outDir = join(workDir, 'browser');
-  const bundle = await bundleWorker(outDir);
+  const bundle = await bundleWorker(join(workDir, 'browser'));
   const routes = new Map<string, string>([
     ['/', PAGE],
     ['/worker.js', bundle.worker],
@@ -66,30 +68,28 @@ export async function timeBrowser(workDir: string, archives: Partial<Record<Form
     for (let i = 0; i < 3; i += 1) {
       compiles.push(await page.evaluate(() => (window as unknown as { benchCompile(): Promise<number> }).benchCompile()));
     }
-
-    const results: Partial<Record<Format, BrowserTiming | Error>> = {};
-    for (const [format, path] of Object.entries(archives) as [Format, string][]) {
-      const name = basename(path);
-      // A holder rather than a `let`: TypeScript does not see assignments made inside callbacks.
-      const seen: { last?: RunResult } = {};
-      try {
-        const seconds = await timeRuns(
-          async () => undefined,
-          async () => {
-            seen.last = await extractOnce(page, `/archives/${name}`, name);
-            return seen.last.seconds;
-          },
-        );
-        const { files, bytes, format: detected, progress } = seen.last ?? { files: 0, bytes: 0, format: '?', progress: 0 };
-        results[format] = { seconds, output: { files, bytes, format: detected, progress } };
-      } catch (error) {
-        const detail = pageErrors.length > 0 ? ` (page: ${pageErrors.slice(-3).join(' | ')})` : '';
-        results[format] = new Error(`${error instanceof Error ? error.message.split('\n')[0] : String(error)}${detail}`);
-      }
-    }
-    return { formats: results, compileSeconds: median(compiles) };
-  } finally {
+    const opened = browser;
+    return {
+      compileSeconds: median(compiles),
+      async extract(format, mode) {
+        const path = archives[format];
+        if (!path) throw new Error(`no ${format} archive was given to the browser`);
+        const name = basename(path);
+        try {
+          return await benchExtract(page, `/archives/${name}`, name, 'worker.js', mode);
+        } catch (error) {
+          const detail = pageErrors.length > 0 ? ` (page: ${pageErrors.slice(-3).join(' | ')})` : '';
+          throw new Error(`${error instanceof Error ? error.message.split('\n')[0] : String(error)}${detail}`, { cause: error });
+        }
+      },
+      async close() {
+        await opened.close();
+        server.close();
+      },
+    };
+  } catch (error) {
     await browser?.close();
     server.close();
+    throw error;
   }
 }

@@ -10,16 +10,16 @@ import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { bundleWorker, launchChromium, serveFiles } from '../packages/engine/test/browser/harness.js';
 import { buildBaseline, buildEngine } from './baseline-build.js';
+import { benchExtract, PAGE } from './browser-host.js';
 import { prepareInputs, type Inputs } from './inputs.js';
-import { freshDir, median, run, treeStats } from './measure.js';
+import { alternate, freshDir, median, treeStats } from './measure.js';
+import { timeExtraction, type Extract } from './node-host.js';
 import { ensureTools, FORMATS, nativeExtract, type Format } from './native-tools.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WORK = join(ROOT, '.bench-work');
-const PAGE = fileURLToPath(new URL('./browser/page.html', import.meta.url));
 
 type Contender = 'native' | 'baseline' | 'current';
-type Extract = (archive: string, outDir: string) => Promise<unknown>;
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -38,22 +38,6 @@ if (!ref || !Number.isInteger(runs) || runs < 1 || formats.length !== named.leng
   process.exit(2);
 }
 const hosts = values.hosts.split(',');
-
-/** Seconds of each contender over `runs` rounds after one untimed warm-up round. */
-async function alternate(
-  contenders: readonly Contender[],
-  once: (who: Contender, round: number) => Promise<number>,
-): Promise<Record<Contender, number[]>> {
-  const seconds: Record<Contender, number[]> = { native: [], baseline: [], current: [] };
-  for (let round = 0; round <= runs; round += 1) {
-    for (let i = 0; i < contenders.length; i += 1) {
-      const who = contenders[(round + i) % contenders.length] as Contender;
-      const elapsed = await once(who, round);
-      if (round > 0) seconds[who].push(elapsed);
-    }
-  }
-  return seconds;
-}
 
 function print(host: string, format: Format, seconds: Record<Contender, number[]>): void {
   const native = median(seconds.native);
@@ -80,13 +64,9 @@ async function compareNode(inputs: Inputs, baselineDir: string): Promise<void> {
       baseline: (a, dir) => engines.baseline.extractArchive([a], dir),
       current: (a, dir) => engines.current.extractArchive([a], dir),
     };
-    const seconds = await alternate(['native', 'baseline', 'current'], async (who) => {
-      const dir = await freshDir(join(WORK, 'compare-out', who));
-      // Earlier runs' writeback would otherwise land inside this timing.
-      await run('sync', []);
-      const start = performance.now();
-      await extract[who](archive, dir);
-      const elapsed = (performance.now() - start) / 1000;
+    const seconds = await alternate<Contender>(['native', 'baseline', 'current'], runs, async (who) => {
+      const dir = join(WORK, 'compare-out', who);
+      const elapsed = await timeExtraction(extract[who], archive, dir);
       const out = await treeStats(dir);
       if (out.files !== inputs.files || out.bytes !== inputs.bytes) {
         throw new Error(
@@ -119,22 +99,14 @@ async function compareBrowser(inputs: Inputs, baselineDir: string): Promise<void
     await page.waitForFunction(() => 'benchExtract' in window);
     for (const format of formats) {
       const name = `data.${format}`;
-      const seconds = await alternate(['baseline', 'current'], async (who) => {
-        const result = await page.evaluate(
-          ([url, file, worker]) =>
-            (
-              window as unknown as {
-                benchExtract(u: string, n: string, w: string): Promise<{ seconds: number; files: number; bytes: number }>;
-              }
-            ).benchExtract(url, file, worker),
-          [`/archives/${name}`, name, `/${who}.js`] as const,
-        );
+      const builds = await alternate<'baseline' | 'current'>(['baseline', 'current'], runs, async (who) => {
+        const result = await benchExtract(page, `/archives/${name}`, name, `/${who}.js`, 'fresh');
         if (result.files !== inputs.files || result.bytes !== inputs.bytes) {
           throw new Error(`${who} ${format} in the browser: ${result.files} files / ${result.bytes} bytes`);
         }
         return result.seconds;
       });
-      print('browser', format, seconds);
+      print('browser', format, { native: [], ...builds });
     }
   } finally {
     await browser?.close();

@@ -32,6 +32,28 @@ export async function timeRuns<C>(
   return seconds;
 }
 
+/**
+ * Rounds in which every contender runs once, in an order that rotates from round to round, after
+ * one untimed warm-up round: these shared machines change speed by up to 2× within minutes, and
+ * alternating makes such a change fall on every contender alike instead of on whichever happened
+ * to run during it. Returns each contender's timed seconds.
+ */
+export async function alternate<K extends string>(
+  contenders: readonly K[],
+  rounds: number,
+  once: (who: K, round: number) => Promise<number>,
+): Promise<Record<K, number[]>> {
+  const seconds = Object.fromEntries(contenders.map((who) => [who, [] as number[]])) as Record<K, number[]>;
+  for (let round = 0; round <= rounds; round += 1) {
+    for (let i = 0; i < contenders.length; i += 1) {
+      const who = contenders[(round + i) % contenders.length] as K;
+      const elapsed = await once(who, round);
+      if (round > 0) seconds[who].push(elapsed);
+    }
+  }
+  return seconds;
+}
+
 /** An empty folder, created (after removing any previous content) outside timed regions. */
 export async function freshDir(path: string): Promise<string> {
   await rm(path, { recursive: true, force: true });

@@ -1,56 +1,47 @@
 import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
-import { freshDir, run, timeRuns, treeStats } from './measure.js';
+import { freshDir, run, treeStats } from './measure.js';
 import { nativeExtract, sevenZipTwoStep, type Format } from './native-tools.js';
 
 const RSS_CHILD = fileURLToPath(new URL('./rss-child.ts', import.meta.url));
 /** The repo root: `--import tsx` and the engine's package name resolve from there. */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-export interface Timing {
-  seconds: number[];
-  /** Files and bytes found in the output of the last run, compared against the inputs. */
-  output: { files: number; bytes: number };
-}
-
-type Extract = (archive: string, outDir: string) => Promise<unknown>;
+export type Extract = (archive: string, outDir: string) => Promise<unknown>;
 
 /**
- * Warm-up + timed runs of `extract`, each into a fresh empty folder made outside the timer.
- * The previous run's output is deleted and flushed (`sync`) first: otherwise the kernel's
- * writeback of earlier runs lands inside later timings (seen: bsdtar 0.15 s → 0.9 s).
+ * One timed extraction into `dir`, emptied first outside the timer. The previous run's output is
+ * deleted and flushed (`sync`) first: otherwise the kernel's writeback of earlier runs lands
+ * inside later timings (seen: bsdtar 0.15 s → 0.9 s).
  */
-async function timeExtraction(extract: Extract, archive: string, outRoot: string): Promise<Timing> {
-  const dir = join(outRoot, 'run');
-  const seconds = await timeRuns(
-    async () => {
-      await freshDir(dir);
-      await run('sync', []);
-    },
-    async () => {
-      await extract(archive, dir);
-    },
-  );
+export async function timeExtraction(extract: Extract, archive: string, dir: string): Promise<number> {
+  await freshDir(dir);
+  await run('sync', []);
+  const start = performance.now();
+  await extract(archive, dir);
+  return (performance.now() - start) / 1000;
+}
+
+/** Files and bytes an extraction left in `dir`, which is then emptied. */
+export async function takeOutput(dir: string): Promise<{ files: number; bytes: number }> {
   const output = await treeStats(dir);
-  await freshDir(outRoot);
-  return { seconds, output };
+  await freshDir(dir);
+  return output;
 }
 
-export function timeNative(format: Format, archive: string, outRoot: string): Promise<Timing> {
-  return timeExtraction((a, dir) => nativeExtract(format, a, dir), archive, outRoot);
-}
+export const extractNatively =
+  (format: Format): Extract =>
+  (archive, dir) =>
+    nativeExtract(format, archive, dir);
 
-export function timeSevenZipTarGz(archive: string, outRoot: string): Promise<Timing> {
-  return timeExtraction(sevenZipTwoStep, archive, outRoot);
-}
+export const extractSevenZipTarGz: Extract = sevenZipTwoStep;
 
 /**
  * Ours, in this process through the public Node entry point. Imported lazily so the bench can
  * still run the other phases when the engine's build is broken mid-edit.
  */
-export async function timeOurs(archive: string, outRoot: string): Promise<Timing> {
+export async function loadOurs(): Promise<Extract> {
   const { extractArchive } = await import('@archive-opener/engine/node');
-  return timeExtraction((a, dir) => extractArchive([a], dir), archive, outRoot);
+  return (archive, dir) => extractArchive([archive], dir);
 }
 
 export interface RssSample {
