@@ -36,13 +36,15 @@ export async function takeWorker(maxHeapMb: number): Promise<Worker> {
     kept.worker.ref();
     return kept.worker;
   }
-  const fromSource = import.meta.url.endsWith('.ts');
   const boot: WorkerBoot = { wasm: await compiledSevenZipWasm() };
-  return new Worker(new URL(fromSource ? './worker-entry.ts' : './worker-entry.js', import.meta.url), {
-    workerData: boot,
-    execArgv: fromSource ? ['--import', 'tsx'] : [],
-    resourceLimits: { maxOldGenerationSizeMb: maxHeapMb },
-  });
+  const options = { workerData: boot, resourceLimits: { maxOldGenerationSizeMb: maxHeapMb } };
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./worker-entry.js', import.meta.url), options);
+  // Run from the TypeScript sources (tsx, Vitest): Node 20 ignores `--import tsx` in a worker's
+  // execArgv, so the worker registers tsx itself before loading the entry.
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const entry = new URL('./worker-entry.ts', import.meta.url).href;
+  const bootstrap = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`;
+  return new Worker(bootstrap, { ...options, eval: true });
 }
 
 /**
