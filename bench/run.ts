@@ -100,9 +100,9 @@ const LABELS: Record<Contender, string> = {
 
 /**
  * Every contender for one format in alternated rounds (see `alternate`): timing native in one
- * stretch and ours in the next put the machine's changes of speed into the ratio (seen: Node
- * tar.gz 0.24 s in the bench against 0.13 s in alternated probes of the same build, minutes apart).
- * A contender that fails is reported and left out of the remaining rounds; the others go on.
+ * stretch and ours in the next put the machine's changes of speed into the ratio (seen: bsdtar
+ * went from 0.10 s to 0.15 s over fifteen rounds of one probe). A contender that fails is
+ * reported and left out of the remaining rounds; the others go on.
  */
 async function timeFormat(
   format: Format,
