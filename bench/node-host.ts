@@ -1,11 +1,15 @@
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { freshDir, run, treeStats } from './measure.js';
 import { nativeExtract, sevenZipTwoStep, type Format } from './native-tools.js';
 
 const RSS_CHILD = fileURLToPath(new URL('./rss-child.ts', import.meta.url));
+const ENGINE_CHILD = fileURLToPath(new URL('./engine-child.ts', import.meta.url));
 /** The repo root: `--import tsx` and the engine's package name resolve from there. */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
+/** An extraction; one that resolves to a number has timed itself (seconds). */
 export type Extract = (archive: string, outDir: string) => Promise<unknown>;
 
 /**
@@ -17,8 +21,8 @@ export async function timeExtraction(extract: Extract, archive: string, dir: str
   await freshDir(dir);
   await run('sync', []);
   const start = performance.now();
-  await extract(archive, dir);
-  return (performance.now() - start) / 1000;
+  const reported = await extract(archive, dir);
+  return typeof reported === 'number' ? reported : (performance.now() - start) / 1000;
 }
 
 /** Files and bytes an extraction left in `dir`, which is then emptied. */
@@ -35,13 +39,40 @@ export const extractNatively =
 
 export const extractSevenZipTarGz: Extract = sevenZipTwoStep;
 
-/**
- * Ours, in this process through the public Node entry point. Imported lazily so the bench can
- * still run the other phases when the engine's build is broken mid-edit.
- */
-export async function loadOurs(): Promise<Extract> {
-  const { extractArchive } = await import('@archive-opener/engine/node');
-  return (archive, dir) => extractArchive([archive], dir);
+export interface EngineProcess {
+  /** Extracts through the public Node entry point in the child; resolves to the child's timing. */
+  extract: Extract;
+  close(): void;
+}
+
+/** Our engine in a child process of its own (engine-child.ts), for one extraction at a time. */
+export async function startEngineProcess(): Promise<EngineProcess> {
+  const child = fork(ENGINE_CHILD, [], {
+    cwd: ROOT,
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  await once(child, 'spawn');
+  let waiting: { resolve(seconds: number): void; reject(error: Error): void } | null = null;
+  child.on('message', (answer: { seconds?: number; error?: string }) => {
+    const settle = waiting;
+    waiting = null;
+    if (answer.seconds !== undefined) settle?.resolve(answer.seconds);
+    else settle?.reject(new Error(answer.error ?? 'no answer'));
+  });
+  child.on('exit', (code) => {
+    waiting?.reject(new Error(`the engine's process ended (exit code ${code})`));
+    waiting = null;
+  });
+  return {
+    extract: (archive, outDir) =>
+      new Promise<number>((resolve, reject) => {
+        if (child.exitCode !== null) return reject(new Error(`the engine's process ended (exit code ${child.exitCode})`));
+        waiting = { resolve, reject };
+        child.send({ archive, outDir });
+      }),
+    close: () => child.kill(),
+  };
 }
 
 export interface RssSample {

@@ -10,7 +10,7 @@ import { openBrowserBench, type BrowserBench, type WorkerMode } from './browser-
 import { prepareInputs, type Inputs } from './inputs.js';
 import { alternate, errorText, fmtRatio, fmtSeconds, median, RUNS, run } from './measure.js';
 import { ensureTools, FORMATS, toolVersions, type Format } from './native-tools.js';
-import { extractNatively, extractSevenZipTarGz, loadOurs, peakRss, takeOutput, timeExtraction } from './node-host.js';
+import { extractNatively, extractSevenZipTarGz, peakRss, startEngineProcess, takeOutput, timeExtraction } from './node-host.js';
 import { auditLines, auditSite, type PageAudit } from './lighthouse.js';
 import { timeServer, type ServerResults } from './server.js';
 import { timeSite, type SiteResults } from './site.js';
@@ -92,7 +92,7 @@ type Contender = 'native' | 'node' | 'browser' | 'browserFresh' | 'sevenZipTwoSt
 
 const LABELS: Record<Contender, string> = {
   native: 'native',
-  node: 'ours (Node, in-process)',
+  node: 'ours (Node, a process of its own)',
   browser: 'ours (browser, prepared worker)',
   browserFresh: 'ours (browser, fresh worker)',
   sevenZipTwoStep: '7zz two-step',
@@ -165,7 +165,8 @@ async function main(): Promise<void> {
     if (!tools.chromium) throw new Error('chromium is not installed');
     return openBrowserBench(WORK, inputs.archives);
   });
-  const ours = engineUsable ? await phase('engine load', loadOurs) : undefined;
+  const engine = engineUsable ? await phase('engine process', startEngineProcess) : undefined;
+  const ours = engine?.extract;
   try {
     for (const format of FORMATS) {
       const row = rows[format];
@@ -191,6 +192,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await browser?.close();
+    engine?.close();
   }
   const baseline = await phase('RSS baseline', () => peakRss(null, join(WORK, 'out', 'rss-baseline')));
   if (baseline) notes.push(`peak RSS of a child that only loads the engine (tsx included): ${baseline.maxRssMB.toFixed(0)} MB`);
