@@ -4,6 +4,7 @@ import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button';
 import { formatBytes } from '../../lib/format-size';
+import { preloadable } from '../../lib/preloadable';
 import { ServerModeSwitch } from '../server-extraction/ServerModeSwitch';
 import { Announcer } from './Announcer';
 import { DropZone } from './DropZone';
@@ -11,9 +12,12 @@ import { prepareEngine } from './engine-client';
 import { PasswordField } from './PasswordField';
 import { useExtractor } from './use-extractor';
 
-// Needed only once files exist: kept out of the home page's first load.
-const FileManager = lazy(() => import('../file-manager/FileManager'));
-const CompletionDialog = lazy(() => import('./CompletionDialog'));
+// Needed only once files exist: kept out of the home page's first load, and loaded when archives
+// are chosen, so that the files show in the same commit as the engine's answer (see preloadable).
+const fileManager = preloadable(() => import('../file-manager/FileManager'));
+const completionDialog = preloadable(() => import('./CompletionDialog'));
+const FileManager = fileManager.Component;
+const CompletionDialog = completionDialog.Component;
 // Shown once archives are chosen; loading them then keeps the first load small (budget: 120 KB).
 const SelectedArchives = lazy(() => import('./SelectedArchives'));
 const ProgressPanel = lazy(() => import('./ProgressPanel'));
@@ -34,6 +38,9 @@ export function Extractor() {
 
   const onFiles = (dropped: File[]) => {
     extractor.addFiles(dropped);
+    // A failed load is tried again, and then shown, when the component is first rendered.
+    fileManager.preload().catch(() => undefined);
+    completionDialog.preload().catch(() => undefined);
     card.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };
   const start = () => {
