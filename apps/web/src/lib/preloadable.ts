@@ -12,8 +12,9 @@ interface Preloadable<P extends object> {
  *
  * React.lazy suspends on its first render even when the chunk is already loaded (its promise
  * settles a microtask later), and React 19 then holds the revealed content back until 300 ms
- * after the fallback was shown (its FALLBACK_THROTTLE_MS). The extracted files appeared ~300 ms
- * after the engine had answered because of that alone (measured on the bench's zip, Chromium).
+ * after the fallback was shown (its FALLBACK_THROTTLE_MS). Measured on the bench's zip in
+ * Chromium: the file manager was rendered ~160 ms after the engine's answer but shown at ~400 ms,
+ * when that timer fired; rendered without suspending, it shows at ~170 ms.
  */
 export function preloadable<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): Preloadable<P> {
   let loaded: ComponentType<P> | null = null;
