@@ -1,4 +1,5 @@
 import type { SevenZipModule } from '7z-wasm';
+import type { ArchiveSource } from './types.js';
 
 /**
  * Where extracted entries go; each host implements it (Node: a folder on disk, browser: memory).
@@ -12,6 +13,13 @@ export interface OutputSink {
    * host joins them only if it must); hosts with a cheaper way than a stream offer it.
    */
   writeBytes?(path: string, data: Uint8Array | readonly Uint8Array[]): Promise<void>;
+  /**
+   * A file whose bytes are stored as they are in one archive part, from `offset`, and have been
+   * checked already (size and CRC-32): a host that can keep a file as a range of its input
+   * (the browser: a slice of the visitor's File) records it so, without a copy, and returns true.
+   * Returning false (or not offering this) has the bytes written as usual.
+   */
+  referToSource?(path: string, source: ArchiveSource, offset: number, size: number): boolean;
   makeDirectory(path: string): Promise<void>;
   /** A second copy of a file already written (a hard link); without it links are reported only. */
   copyFile?(from: string, to: string): Promise<void>;

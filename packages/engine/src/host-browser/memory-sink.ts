@@ -26,7 +26,8 @@ export interface MemorySink extends OutputSink {
 /**
  * Keeps extracted files as Blobs (the browser may page large ones to disk). What 7-Zip writes
  * into its in-memory file system goes to Blobs as it is written (blob-spool.ts); files that the
- * spool gave back to that file system are turned into Blobs when they are adopted.
+ * spool gave back to that file system are turned into Blobs when they are adopted. A zip entry
+ * stored without compression stays a range of the visitor's File (`referToSource`).
  *
  * Every Blob made in a worker is a round trip to the browser process, and so is every slice of
  * one (measured in a Chromium worker: 300 files of ~110 KB took ~500 ms as a Blob each, ~60 ms
@@ -78,6 +79,16 @@ export function memorySink(spoolOptions: SpoolOptions = {}): MemorySink {
       // Blobs are immutable: the copy is the same place in the same Blob.
       const data = files.get(from);
       if (data) files.set(to, data);
+    },
+    referToSource(path, source, offset, size) {
+      // The visitor's File itself: a stored file is the range of it the page slices when it
+      // needs the bytes (measured on the bench zip, 40% stored: 0.170 s against 0.188 s, and
+      // no second copy of those bytes in memory). Reading it fails, rather than giving other
+      // bytes, if the archive is changed on disk afterwards.
+      const file = (source as { file?: unknown }).file;
+      if (!(file instanceof Blob) || offset + size > file.size) return false;
+      files.set(path, { blob: file, offset, size });
+      return true;
     },
     async makeDirectory() {
       // Directories exist implicitly in the path of each file; the entry list carries empty ones.

@@ -22,12 +22,24 @@ export function suitsNativeCodec(entry: Entry): boolean {
   );
 }
 
+export interface NativelyDecoded {
+  /** The entry's bytes, maybe in pieces. */
+  data: Decoded;
+  /** Where a stored entry's bytes lie in the source (they are `data`); null for a deflated one. */
+  storedAt: number | null;
+}
+
 /**
  * Decodes one entry with the host's native codec: reads the local header to find the data,
  * inflates it in one call capped at the declared size (a lying size cannot inflate past it),
- * and checks the CRC-32. Returns the bytes (maybe in pieces); the caller counts and writes them.
+ * and checks the CRC-32. Returns the bytes; the caller counts and writes them.
  */
-export async function decodeNatively(source: ArchiveSource, entry: Entry, codec: NativeCodec, name: string): Promise<Decoded> {
+export async function decodeNatively(
+  source: ArchiveSource,
+  entry: Entry,
+  codec: NativeCodec,
+  name: string,
+): Promise<NativelyDecoded> {
   // One read for header and data in the usual case: hosts pay per read (a File slice, a syscall).
   const guess = await source.read(entry.offset, LOCAL_HEADER_ALLOWANCE + entry.compressedSize);
   const headerLength = await verifyLocalHeader(source, entry, name, 'all', guess);
@@ -47,7 +59,7 @@ export async function decodeNatively(source: ArchiveSource, entry: Entry, codec:
   try {
     // Checked by the decoder itself, when it can: else inflated, then checked below.
     const checked = deflated ? await codec.inflateRawChecked?.(packed, entry.uncompressedSize, crc) : null;
-    if (checked) return checked;
+    if (checked) return { data: checked, storedAt: null };
     data = deflated ? await codec.inflateRaw(packed, entry.uncompressedSize) : packed;
   } catch (error) {
     throw new EngineError('CORRUPT_ARCHIVE', undefined, { entry: name, problem: String(error) });
@@ -55,5 +67,5 @@ export async function decodeNatively(source: ArchiveSource, entry: Entry, codec:
   if (decodedLength(data) !== entry.uncompressedSize || codec.crc32(data) >>> 0 !== crc) {
     throw new EngineError('CORRUPT_ARCHIVE', undefined, { entry: name, problem: 'size or CRC-32 mismatch' });
   }
-  return data;
+  return { data, storedAt: deflated ? null : entry.offset + headerLength };
 }

@@ -197,10 +197,12 @@ async function writeNatively(job: Extraction, item: ZipItem, path: string, codec
   const sink = job.sink;
   // Reading and writing overlap the next entries' decoding (measured in Node: the variant that
   // also inflated on libuv's pool was slower). The size is known: decoding checks it exactly.
-  const task = decodeNatively(job.zip.source, item.entry, codec, item.name).then((data) => {
+  const task = decodeNatively(job.zip.source, item.entry, codec, item.name).then(async ({ data, storedAt }) => {
     job.onBytes(item.entry.uncompressedSize);
+    // A stored entry, checked, may stay where it is in the archive (browser: no copy into a Blob).
+    if (storedAt !== null && sink.referToSource?.(path, job.zip.source, storedAt, item.entry.uncompressedSize)) return;
     if (!sink.writeBytes) throw new Error('writeBytes vanished');
-    return sink.writeBytes(path, data);
+    await sink.writeBytes(path, data);
   });
   // Awaited later, in order; until then a failure must not count as unhandled.
   task.catch(() => undefined);

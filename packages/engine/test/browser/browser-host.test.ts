@@ -15,6 +15,9 @@ const CASES = [
   { path: 'libzip/test.zip' },
   // Entries large enough to be inflated by the browser's DecompressionStream.
   { path: 'py7zr/src.zip' },
+  // Stored entries, kept as ranges of the File itself (beside a deflated one in mixed.zip).
+  { path: 'commons-compress/mixed.zip' },
+  { path: 'commons-compress/bla-stored.zip' },
   { path: 'py7zr/filename_encryption.7z', password: 'hello' },
   { path: 'rarfile/rar5-solid.rar' },
   { path: 'commons-compress/bla.tgz' },
