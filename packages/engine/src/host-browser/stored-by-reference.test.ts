@@ -18,7 +18,7 @@ const deflated = new TextEncoder().encode('entry header volume stream deflate\n'
 const archive = () => zipSync({ 'stored.bin': [stored, { level: 0 }], 'text.txt': [deflated, { level: 6 }] });
 
 async function extract(bytes: Uint8Array) {
-  const file = new File([bytes], 'mixed.zip');
+  const file = new File([bytes as Uint8Array<ArrayBuffer>], 'mixed.zip');
   const sink = memorySink();
   const result = await extractZip([blobSource(file)], sink, SERVER_LIMITS, {}, await browserCodec());
   sink.flush();
