@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { bundleWorker, launchChromium, serveFiles } from '../packages/engine/test/browser/harness.js';
+import { launchChromium, serveFiles } from '../packages/engine/test/browser/harness.js';
 import { median } from './measure.js';
 import { CHROMIUM, type Format } from './native-tools.js';
 
-export const PAGE = fileURLToPath(new URL('./browser/page.html', import.meta.url));
+const PAGE = fileURLToPath(new URL('./browser/page.html', import.meta.url));
 
 /**
  * 'prepared': as the site extracts, in a worker started and prepared while the visitor read the
@@ -23,8 +23,14 @@ export interface BrowserRun {
   progress: number;
 }
 
+/** A worker bundle (bundleWorker's output): its script and the 7zz.wasm beside it. */
+export interface WorkerBundle {
+  worker: string;
+  wasm: string;
+}
+
 /** One extraction by the bench page (timed inside the page, not over CDP). */
-export function benchExtract(page: Page, url: string, name: string, workerUrl: string, mode: WorkerMode): Promise<BrowserRun> {
+function benchExtract(page: Page, url: string, name: string, workerUrl: string, mode: WorkerMode): Promise<BrowserRun> {
   return page.evaluate(
     ([u, n, w, m]) =>
       (
@@ -35,21 +41,30 @@ export function benchExtract(page: Page, url: string, name: string, workerUrl: s
 }
 
 export interface BrowserBench {
-  extract(format: Format, mode: WorkerMode): Promise<BrowserRun>;
+  /** `worker`: which of the bundles the bench was opened with (the first by default). */
+  extract(format: Format, mode: WorkerMode, worker?: string): Promise<BrowserRun>;
   /** Median seconds to fetch and compile 7zz.wasm on the page: what a fresh worker's run includes. */
   compileSeconds: number;
   close(): Promise<void>;
 }
 
-/** Headless Chromium on the bench page, serving the engine's worker and the archives. */
-export async function openBrowserBench(workDir: string, archives: Partial<Record<Format, string>>): Promise<BrowserBench> {
+/**
+ * Headless Chromium on the bench page, serving each named worker bundle (`/<name>.js`, one
+ * 7zz.wasm for all: they load the same package) and the archives.
+ */
+export async function openBrowserBench(
+  workers: Readonly<Record<string, WorkerBundle>>,
+  archives: Partial<Record<Format, string>>,
+): Promise<BrowserBench> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} not found (Debian package chromium)`);
-  const bundle = await bundleWorker(join(workDir, 'browser'));
+  const names = Object.keys(workers);
+  const first = names[0];
+  if (first === undefined) throw new Error('no worker bundle to run');
   const routes = new Map<string, string>([
     ['/', PAGE],
-    ['/worker.js', bundle.worker],
-    ['/7zz.wasm', bundle.wasm],
+    ['/7zz.wasm', workers[first]?.wasm ?? ''],
   ]);
+  for (const name of names) routes.set(`/${name}.js`, workers[name]?.worker ?? '');
   for (const path of Object.values(archives)) routes.set(`/archives/${basename(path)}`, path);
 
   const { server, origin } = await serveFiles(routes);
@@ -71,12 +86,12 @@ export async function openBrowserBench(workDir: string, archives: Partial<Record
     const opened = browser;
     return {
       compileSeconds: median(compiles),
-      async extract(format, mode) {
+      async extract(format, mode, worker = first) {
         const path = archives[format];
         if (!path) throw new Error(`no ${format} archive was given to the browser`);
         const name = basename(path);
         try {
-          return await benchExtract(page, `/archives/${name}`, name, 'worker.js', mode);
+          return await benchExtract(page, `/archives/${name}`, name, `/${worker}.js`, mode);
         } catch (error) {
           const detail = pageErrors.length > 0 ? ` (page: ${pageErrors.slice(-3).join(' | ')})` : '';
           throw new Error(`${error instanceof Error ? error.message.split('\n')[0] : String(error)}${detail}`, { cause: error });

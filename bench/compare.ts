@@ -7,13 +7,12 @@
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser } from 'playwright-core';
-import { bundleWorker, launchChromium, serveFiles } from '../packages/engine/test/browser/harness.js';
+import { bundleWorker } from '../packages/engine/test/browser/harness.js';
 import { buildBaseline, buildEngine } from './baseline-build.js';
-import { benchExtract, PAGE } from './browser-host.js';
+import { openBrowserBench } from './browser-host.js';
 import { prepareInputs, type Inputs } from './inputs.js';
-import { alternate, freshDir, median, treeStats } from './measure.js';
-import { timeExtraction, type Extract } from './node-host.js';
+import { alternate, expectOutput, freshDir, median } from './measure.js';
+import { timeChecked, type Extract } from './node-host.js';
 import { ensureTools, FORMATS, nativeExtract, type Format } from './native-tools.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -64,53 +63,33 @@ async function compareNode(inputs: Inputs, baselineDir: string): Promise<void> {
       baseline: (a, dir) => engines.baseline.extractArchive([a], dir),
       current: (a, dir) => engines.current.extractArchive([a], dir),
     };
-    const seconds = await alternate<Contender>(['native', 'baseline', 'current'], runs, async (who) => {
-      const dir = join(WORK, 'compare-out', who);
-      const elapsed = await timeExtraction(extract[who], archive, dir);
-      const out = await treeStats(dir);
-      if (out.files !== inputs.files || out.bytes !== inputs.bytes) {
-        throw new Error(
-          `${who} ${format}: wrote ${out.files} files / ${out.bytes} bytes, expected ${inputs.files} / ${inputs.bytes}`,
-        );
-      }
-      return elapsed;
-    });
+    const seconds = await alternate<Contender>(['native', 'baseline', 'current'], runs, (who) =>
+      timeChecked(extract[who], archive, join(WORK, 'compare-out', who), `${who} ${format}`, inputs),
+    );
     print('node', format, seconds);
   }
   await freshDir(join(WORK, 'compare-out'));
 }
 
 async function compareBrowser(inputs: Inputs, baselineDir: string): Promise<void> {
-  const current = await bundleWorker(join(WORK, 'compare-browser', 'current'));
-  const baseline = await bundleWorker(join(WORK, 'compare-browser', 'baseline'), baselineDir);
-  const routes = new Map<string, string>([
-    ['/', PAGE],
-    ['/current.js', current.worker],
-    ['/baseline.js', baseline.worker],
-    ['/7zz.wasm', current.wasm],
-  ]);
-  for (const format of formats) routes.set(`/archives/data.${format}`, inputs.archives[format]);
-  const { server, origin } = await serveFiles(routes);
-  let browser: Browser | null = null;
+  const bench = await openBrowserBench(
+    {
+      current: await bundleWorker(join(WORK, 'compare-browser', 'current')),
+      baseline: await bundleWorker(join(WORK, 'compare-browser', 'baseline'), baselineDir),
+    },
+    Object.fromEntries(formats.map((format) => [format, inputs.archives[format]])),
+  );
   try {
-    browser = await launchChromium();
-    const page = await browser.newPage();
-    await page.goto(`${origin}/`);
-    await page.waitForFunction(() => 'benchExtract' in window);
     for (const format of formats) {
-      const name = `data.${format}`;
       const builds = await alternate<'baseline' | 'current'>(['baseline', 'current'], runs, async (who) => {
-        const result = await benchExtract(page, `/archives/${name}`, name, `/${who}.js`, 'fresh');
-        if (result.files !== inputs.files || result.bytes !== inputs.bytes) {
-          throw new Error(`${who} ${format} in the browser: ${result.files} files / ${result.bytes} bytes`);
-        }
+        const result = await bench.extract(format, 'fresh', who);
+        expectOutput(`${who} ${format} in the browser`, result, inputs);
         return result.seconds;
       });
       print('browser', format, { native: [], ...builds });
     }
   } finally {
-    await browser?.close();
-    server.close();
+    await bench.close();
   }
 }
 

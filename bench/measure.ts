@@ -61,8 +61,20 @@ export async function freshDir(path: string): Promise<string> {
   return path;
 }
 
+export interface Output {
+  files: number;
+  bytes: number;
+}
+
+/** An extraction that wrote other files or bytes than the inputs is an error, not a timing. */
+export function expectOutput(label: string, got: Output, want: Output): void {
+  if (got.files !== want.files || got.bytes !== want.bytes) {
+    throw new Error(`${label}: wrote ${got.files} files / ${got.bytes} bytes, expected ${want.files} / ${want.bytes}`);
+  }
+}
+
 /** Files and bytes under a folder: a cheap check that an extraction wrote everything. */
-export async function treeStats(root: string): Promise<{ files: number; bytes: number }> {
+export async function treeStats(root: string): Promise<Output> {
   let files = 0;
   let bytes = 0;
   for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {

@@ -1,7 +1,7 @@
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { freshDir, run, treeStats } from './measure.js';
+import { expectOutput, freshDir, run, treeStats, type Output } from './measure.js';
 import { nativeExtract, sevenZipTwoStep, type Format } from './native-tools.js';
 
 const RSS_CHILD = fileURLToPath(new URL('./rss-child.ts', import.meta.url));
@@ -25,11 +25,11 @@ export async function timeExtraction(extract: Extract, archive: string, dir: str
   return typeof reported === 'number' ? reported : (performance.now() - start) / 1000;
 }
 
-/** Files and bytes an extraction left in `dir`, which is then emptied. */
-export async function takeOutput(dir: string): Promise<{ files: number; bytes: number }> {
-  const output = await treeStats(dir);
-  await freshDir(dir);
-  return output;
+/** `timeExtraction`, then what it wrote checked against `want` (outside the timer). */
+export async function timeChecked(extract: Extract, archive: string, dir: string, label: string, want: Output): Promise<number> {
+  const seconds = await timeExtraction(extract, archive, dir);
+  expectOutput(label, await treeStats(dir), want);
+  return seconds;
 }
 
 export const extractNatively =

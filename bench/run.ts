@@ -6,11 +6,12 @@ import { availableParallelism, loadavg } from 'node:os';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleWorker } from '../packages/engine/test/browser/harness.js';
 import { openBrowserBench, type BrowserBench, type WorkerMode } from './browser-host.js';
 import { prepareInputs, type Inputs } from './inputs.js';
-import { alternate, errorText, fmtRatio, fmtSeconds, median, RUNS, run } from './measure.js';
+import { alternate, errorText, expectOutput, fmtRatio, fmtSeconds, freshDir, median, RUNS, run } from './measure.js';
 import { ensureTools, FORMATS, toolVersions, type Format } from './native-tools.js';
-import { extractNatively, extractSevenZipTarGz, peakRss, startEngineProcess, takeOutput, timeExtraction } from './node-host.js';
+import { extractNatively, extractSevenZipTarGz, peakRss, startEngineProcess, timeChecked, type Extract } from './node-host.js';
 import { auditLines, auditSite, type PageAudit } from './lighthouse.js';
 import { timeServer, type ServerResults } from './server.js';
 import { timeSite, type SiteResults } from './site.js';
@@ -81,13 +82,6 @@ async function buildEngine(): Promise<true> {
   return true;
 }
 
-/** An extraction that wrote fewer files or bytes than the inputs is reported, not silently timed. */
-function checkOutput(label: string, inputs: Inputs, output: { files: number; bytes: number }): void {
-  if (output.files !== inputs.files || output.bytes !== inputs.bytes) {
-    notes.push(`${label}: wrote ${output.files} files / ${output.bytes} bytes, expected ${inputs.files} / ${inputs.bytes}`);
-  }
-}
-
 type Contender = 'native' | 'node' | 'browser' | 'browserFresh' | 'sevenZipTwoStep';
 
 const LABELS: Record<Contender, string> = {
@@ -106,19 +100,18 @@ const LABELS: Record<Contender, string> = {
  */
 async function timeFormat(
   format: Format,
-  inputs: Inputs,
   row: Row,
-  runners: Partial<Record<Contender, (dir: string) => Promise<number>>>,
+  runners: Partial<Record<Contender, (dir: string, label: string) => Promise<number>>>,
 ): Promise<void> {
   const contenders = (Object.keys(runners) as Contender[]).filter((who) => runners[who]);
   const failed = new Set<Contender>();
-  const dirOf = (who: Contender) => join(WORK, 'out', `${who}-${format}`);
+  const outDir = join(WORK, 'out', format);
   log(`${format}: ${contenders.map((who) => LABELS[who]).join(', ')}, ${ENGINE_ROUNDS} alternated rounds`);
   const seconds = await alternate(contenders, ENGINE_ROUNDS, async (who) => {
     const runner = runners[who];
     if (!runner || failed.has(who)) return Number.NaN;
     try {
-      return await runner(dirOf(who));
+      return await runner(join(outDir, who), `${format} ${LABELS[who]}`);
     } catch (error) {
       failed.add(who);
       row.errors.push(`${format} ${LABELS[who]} failed: ${errorText(error).split('\n')[0]}`);
@@ -129,19 +122,15 @@ async function timeFormat(
     if (failed.has(who)) continue;
     row.samples[who] = seconds[who];
     row[who] = median(seconds[who]);
-    if (who === 'node' || who === 'native' || who === 'sevenZipTwoStep') {
-      checkOutput(`${format} ${LABELS[who]}`, inputs, await takeOutput(dirOf(who)));
-    }
   }
+  await freshDir(outDir);
 }
 
 /** A browser run as a timing, its output checked against the inputs. */
-function browserRunner(bench: BrowserBench, format: Format, mode: WorkerMode, inputs: Inputs): (dir: string) => Promise<number> {
-  return async () => {
+function browserRunner(bench: BrowserBench, format: Format, mode: WorkerMode, inputs: Inputs) {
+  return async (_dir: string, label: string): Promise<number> => {
     const run = await bench.extract(format, mode);
-    if (run.files !== inputs.files || run.bytes !== inputs.bytes) {
-      throw new Error(`returned ${run.files} files / ${run.bytes} bytes, expected ${inputs.files} / ${inputs.bytes}`);
-    }
+    expectOutput(label, run, inputs);
     return run.seconds;
   };
 }
@@ -163,7 +152,7 @@ async function main(): Promise<void> {
   log('browser: bundling the worker and launching Chromium');
   const browser = await phase('browser', () => {
     if (!tools.chromium) throw new Error('chromium is not installed');
-    return openBrowserBench(WORK, inputs.archives);
+    return bundleWorker(join(WORK, 'browser')).then((bundle) => openBrowserBench({ worker: bundle }, inputs.archives));
   });
   const engine = engineUsable ? await phase('engine process', startEngineProcess) : undefined;
   const ours = engine?.extract;
@@ -174,16 +163,15 @@ async function main(): Promise<void> {
       const nativeTool = format === 'tar.gz' ? 'bsdtar' : '7zz';
       if (!tools[nativeTool]) row.errors.push(`${format} native: ${nativeTool} is not installed`);
       if (!ours) row.errors.push(`${format} node skipped: the engine has no build`);
-      const nativeExtract = extractNatively(format);
-      await timeFormat(format, inputs, row, {
-        ...(tools[nativeTool] && { native: (dir: string) => timeExtraction(nativeExtract, archive, dir) }),
-        ...(ours && { node: (dir: string) => timeExtraction(ours, archive, dir) }),
+      const onDisk = (extract: Extract) => (dir: string, label: string) => timeChecked(extract, archive, dir, label, inputs);
+      await timeFormat(format, row, {
+        ...(tools[nativeTool] && { native: onDisk(extractNatively(format)) }),
+        ...(ours && { node: onDisk(ours) }),
         ...(browser && {
           browser: browserRunner(browser, format, 'prepared', inputs),
           browserFresh: browserRunner(browser, format, 'fresh', inputs),
         }),
-        ...(format === 'tar.gz' &&
-          tools['7zz'] && { sevenZipTwoStep: (dir: string) => timeExtraction(extractSevenZipTarGz, archive, dir) }),
+        ...(format === 'tar.gz' && tools['7zz'] && { sevenZipTwoStep: onDisk(extractSevenZipTarGz) }),
       });
       if (!ours) continue;
       log(`${format}: ours peak RSS (child process)`);
