@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { SevenZip } from '../sevenzip/sevenzip-package.js';
 import { memfsContents, pattern, writeInPieces } from '../../test/support/memfs-writes.js';
 import { blobSpool, type SpoolOptions } from './blob-spool.js';
-import type { FileSlice } from './worker-protocol.js';
+import { heldOutput } from './held-output.js';
+import { sliceToBlob, type BlobRange, type FileSlice, type HeldBytes } from './worker-protocol.js';
 
 const ROOT = '/out';
 const BATCH = 1000;
 
-const bytesOf = async ({ blob, offset, size }: FileSlice) =>
-  new Uint8Array(await blob.slice(offset, offset + size).arrayBuffer());
+const bytesOf = async (slice: FileSlice) => new Uint8Array(await sliceToBlob(slice).arrayBuffer());
 
 /**
  * Node has no synchronous Blob reader (a worker's FileReaderSync): the test's sealer keeps a copy
@@ -29,11 +29,11 @@ function sealer(): Required<Pick<SpoolOptions, 'seal' | 'readSealed'>> & { seale
   };
 }
 
-async function setUp() {
+async function setUp(hold?: SpoolOptions['hold']) {
   const sz = await SevenZip({ print: () => undefined, printErr: () => undefined });
   sz.FS.mkdir(ROOT);
   const seals = sealer();
-  const spool = blobSpool({ batchBytes: BATCH, ...seals });
+  const spool = blobSpool({ batchBytes: BATCH, ...seals, ...(hold && { hold }) });
   spool.attach(sz, ROOT);
   return { sz, spool, seals };
 }
@@ -50,8 +50,8 @@ describe('blobSpool', () => {
     expect(sz.FS.stat(`${ROOT}/small`).size).toBe(300);
     expect(sz.FS.stat(`${ROOT}/across`).size).toBe(2500);
 
-    const smallSlice = spool.take(sz, `${ROOT}/small`) as FileSlice;
-    const acrossSlice = spool.take(sz, `${ROOT}/across`) as FileSlice;
+    const smallSlice = spool.take(sz, `${ROOT}/small`) as BlobRange;
+    const acrossSlice = spool.take(sz, `${ROOT}/across`) as BlobRange;
     expect(await bytesOf(smallSlice)).toEqual(small);
     expect(await bytesOf(acrossSlice)).toEqual(across);
     // A file within one batch is only its place in the batch's Blob.
@@ -111,6 +111,51 @@ describe('blobSpool', () => {
     expect(spool.take(sz, '/elsewhere')).toBeNull();
     sz.FS.writeFile(`${ROOT}/empty`, new Uint8Array());
     expect(spool.take(sz, `${ROOT}/empty`)).toBeNull();
+  });
+
+  it('hands held batches over as the bytes themselves, and seals what is past the budget', async () => {
+    // Room for two batches of 1000 bytes; the third goes to the reused buffer and its Blobs.
+    const { sz, spool, seals } = await setUp(heldOutput(2 * BATCH));
+    const first = pattern(1500, 1);
+    const second = pattern(1200, 2);
+    writeInPieces(sz, `${ROOT}/first`, first, [700, 800]);
+    writeInPieces(sz, `${ROOT}/second`, second, [1200]);
+    // Read back across a held batch and the unsealed one, as 7-Zip may.
+    expect(sz.FS.readFile(`${ROOT}/second`)).toEqual(second);
+    const firstSlice = spool.take(sz, `${ROOT}/first`) as HeldBytes;
+    expect(firstSlice.size).toBe(1500);
+    // Views of two buffers of its own, one batch each: nothing was sealed into a Blob for it.
+    expect(firstSlice.parts.map((part) => [part.byteOffset, part.length])).toEqual([
+      [0, 1000],
+      [0, 500],
+    ]);
+    expect(new Set(firstSlice.parts.map((part) => part.buffer)).size).toBe(2);
+    expect(await bytesOf(firstSlice)).toEqual(first);
+    // `second` began in the last held batch and ended past the budget: one Blob of both.
+    const secondSlice = spool.take(sz, `${ROOT}/second`) as BlobRange;
+    expect(secondSlice.blob).toBeInstanceOf(Blob);
+    expect(await bytesOf(secondSlice)).toEqual(second);
+    expect(seals.sealed.map((blob) => blob.size)).toEqual([700]);
+    // Later files keep to the reused buffer.
+    writeInPieces(sz, `${ROOT}/third`, pattern(50, 3), [50]);
+    expect(await bytesOf(spool.take(sz, `${ROOT}/third`) as FileSlice)).toEqual(pattern(50, 3));
+    expect(seals.sealed.map((blob) => blob.size)).toEqual([700, 50]);
+  });
+
+  it('never writes into a held batch it handed over', async () => {
+    const { sz, spool } = await setUp(heldOutput(10 * BATCH));
+    writeInPieces(sz, `${ROOT}/a`, pattern(400, 4), [400]);
+    const a = spool.take(sz, `${ROOT}/a`) as HeldBytes;
+    writeInPieces(sz, `${ROOT}/b`, pattern(900, 5), [900]);
+    const b = spool.take(sz, `${ROOT}/b`) as HeldBytes;
+    expect(await bytesOf(a)).toEqual(pattern(400, 4));
+    expect(await bytesOf(b)).toEqual(pattern(900, 5));
+    // `b` went on in the same buffer after `a`, then into a new one.
+    expect(b.parts[0]?.buffer).toBe(a.parts[0]?.buffer);
+    expect(b.parts.map((part) => [part.byteOffset, part.length])).toEqual([
+      [400, 600],
+      [0, 300],
+    ]);
   });
 
   it('forgets every file when cleared', async () => {

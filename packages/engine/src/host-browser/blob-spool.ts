@@ -1,5 +1,6 @@
 import type { SevenZipModule } from '7z-wasm';
 import { asBytes, beforeMapping, memfsFileOps, memfsNode, nodesBelow, type MemfsNode } from '../sevenzip/memfs-file-ops.js';
+import type { HoldBuffers } from './held-output.js';
 import type { FileSlice } from './worker-protocol.js';
 
 /**
@@ -11,9 +12,13 @@ import type { FileSlice } from './worker-protocol.js';
  */
 export const SPOOL_BATCH_BYTES = 4 * 1024 * 1024;
 
-/** One Blob's worth of bytes: in the spool's buffer until `blob` is made. */
+/**
+ * One batch's worth of bytes: either held (`bytes`, a buffer of its own, handed to the page as
+ * it is) or in the spool's reused buffer until `blob` is made of them.
+ */
 interface Batch {
   blob: Blob | null;
+  bytes: Uint8Array<ArrayBuffer> | null;
 }
 
 /** A run of one file's bytes, in order, at `offset` in a batch. */
@@ -34,6 +39,8 @@ export interface SpoolOptions {
   seal?: (bytes: Uint8Array) => Blob;
   /** Reads back part of a sealed batch, synchronously (7-Zip's reads are system calls). */
   readSealed?: (blob: Blob, start: number, end: number) => Uint8Array;
+  /** Asked for each new batch's buffer: a held one is never reused and never becomes a Blob. */
+  hold?: HoldBuffers;
 }
 
 export interface BlobSpool {
@@ -50,9 +57,10 @@ export interface BlobSpool {
 
 /**
  * Takes the bytes of the files 7-Zip extracts into the in-memory file system out of it as they
- * are written: each write is copied into one reused buffer, and every few MiB of them become one
- * Blob, which the browser keeps outside the worker's heap (and may page to disk). A file is then
- * only where its pieces are. MEMFS instead copied every write into a new array of the file's own,
+ * are written: each write is copied into a batch buffer, and a file is then only where its pieces
+ * are. While `hold` allows, each batch is a new buffer that the page is given as it is; past
+ * that, one reused buffer is filled and every few MiB of it become one Blob, which the browser
+ * keeps outside the worker's heap (and may page to disk). MEMFS instead copied every write into a new array of the file's own,
  * copied it again each time the file grew, and held all of the output until 7-Zip ended, so the
  * worker grew as big as the output before its Blobs were made.
  *
@@ -64,27 +72,49 @@ export function blobSpool(options: SpoolOptions = {}): BlobSpool {
   const batchBytes = options.batchBytes ?? SPOOL_BATCH_BYTES;
   const seal = options.seal ?? ((bytes: Uint8Array) => new Blob([bytes as Uint8Array<ArrayBuffer>]));
   const readSealed = options.readSealed ?? readBlobSync;
-  let buffer: Uint8Array | null = null;
+  const hold = options.hold ?? (() => false);
+  // Where writes go: the current batch's own bytes, or `reusable`, whose bytes become Blobs.
+  let buffer = new Uint8Array(0);
+  let reusable: Uint8Array<ArrayBuffer> | null = null;
   let used = 0;
-  let current: Batch = { blob: null };
+  let current: Batch | null = null;
   let files = new WeakMap<MemfsNode, Spooled>();
 
+  /** Ends the current batch: a held one keeps its bytes, any other becomes a Blob. */
   const sealCurrent = (): void => {
-    if (used === 0 || buffer === null) return;
-    current.blob = seal(buffer.subarray(0, used));
-    current = { blob: null };
+    if (!current) return;
+    // An empty batch has no pieces: nothing refers to it.
+    if (!current.bytes && used > 0) current.blob = seal(buffer.subarray(0, used));
+    current = null;
+    buffer = new Uint8Array(0);
     used = 0;
   };
 
+  const openBatch = (): Batch => {
+    sealCurrent();
+    // Once a buffer was refused, the budget is spent: no need to ask again.
+    if (!reusable) {
+      const fresh = new Uint8Array(batchBytes);
+      if (hold([fresh])) {
+        buffer = fresh;
+        current = { blob: null, bytes: fresh };
+        return current;
+      }
+      reusable = fresh;
+    }
+    buffer = reusable;
+    current = { blob: null, bytes: null };
+    return current;
+  };
+
   const append = (file: Spooled, bytes: Uint8Array): void => {
-    buffer ??= new Uint8Array(batchBytes);
     for (let at = 0; at < bytes.length;) {
-      if (used === buffer.length) sealCurrent();
+      const batch = current && used < buffer.length ? current : openBatch();
       const take = Math.min(buffer.length - used, bytes.length - at);
       buffer.set(bytes.subarray(at, at + take), used);
       const last = file.pieces.at(-1);
-      if (last && last.batch === current && last.offset + last.length === used) last.length += take;
-      else file.pieces.push({ batch: current, offset: used, length: take });
+      if (last && last.batch === batch && last.offset + last.length === used) last.length += take;
+      else file.pieces.push({ batch, offset: used, length: take });
       used += take;
       at += take;
     }
@@ -108,9 +138,11 @@ export function blobSpool(options: SpoolOptions = {}): BlobSpool {
       if (pieceEnd > position && pieceStart < end) {
         const from = Math.max(position, pieceStart) - pieceStart;
         const to = Math.min(end, pieceEnd) - pieceStart;
-        const bytes = batch.blob
-          ? sealedBytes(batch.blob, at + from, at + to)
-          : (buffer as Uint8Array).subarray(at + from, at + to);
+        const bytes = batch.bytes
+          ? batch.bytes.subarray(at + from, at + to)
+          : batch.blob
+            ? sealedBytes(batch.blob, at + from, at + to)
+            : buffer.subarray(at + from, at + to);
         target.set(bytes, offset + pieceStart + from - position);
       }
       if (pieceEnd >= end) break;
@@ -177,20 +209,32 @@ export function blobSpool(options: SpoolOptions = {}): BlobSpool {
       const file = files.get(node);
       if (!file) return null;
       files.delete(node);
-      if (file.pieces.some((piece) => piece.batch.blob === null)) sealCurrent();
-      const sealed = file.pieces.map(({ batch, offset, length }) => ({ blob: batch.blob as Blob, offset, length }));
-      const [only] = sealed;
-      if (sealed.length === 1 && only) return { blob: only.blob, offset: only.offset, size: only.length };
-      // A file across batches: its own Blob made of slices (cheap: the browser refers, not copies).
+      // Held batches never change: only bytes still in the reused buffer must become a Blob first.
+      if (file.pieces.some(({ batch }) => !batch.bytes && !batch.blob)) sealCurrent();
+      if (file.pieces.every(({ batch }) => batch.bytes)) {
+        const parts = file.pieces.map(({ batch, offset, length }) =>
+          (batch.bytes as Uint8Array<ArrayBuffer>).subarray(offset, offset + length),
+        );
+        return { parts, size: file.size };
+      }
+      const [only] = file.pieces;
+      if (file.pieces.length === 1 && only?.batch.blob) return { blob: only.batch.blob, offset: only.offset, size: only.length };
+      // A file across batches: its own Blob made of slices (cheap: the browser refers, not copies),
+      // and of held bytes when it began in the last held batch (copied: once per extraction).
       return {
-        blob: new Blob(sealed.map(({ blob, offset, length }) => blob.slice(offset, offset + length))),
+        blob: new Blob(
+          file.pieces.map(({ batch, offset, length }) =>
+            batch.bytes ? batch.bytes.subarray(offset, offset + length) : (batch.blob as Blob).slice(offset, offset + length),
+          ),
+        ),
         offset: 0,
         size: file.size,
       };
     },
     clear() {
       files = new WeakMap();
-      current = { blob: null };
+      current = null;
+      buffer = new Uint8Array(0);
       used = 0;
       lastRead = null;
     },

@@ -1,15 +1,25 @@
-import { BROWSER_LIMITS } from '@archive-opener/shared';
+import { BROWSER_LIMITS, heldOutputBudget } from '@archive-opener/shared';
 import { extract, list } from '../core/engine.js';
 import type { InputMounter } from '../core/output-sink.js';
 import type { ListResult, OperationOptions } from '../core/types.js';
 import { blobSource } from './blob-source.js';
+import { heldOutput } from './held-output.js';
 import { memorySink } from './memory-sink.js';
 import { browserSevenZipFactory, compileSevenZip } from './sevenzip-browser.js';
 import { browserCodec } from './browser-codec.js';
 import { readInputsThroughWindow } from './workerfs-window.js';
 import type { BrowserExtractResult } from './worker-protocol.js';
 
-export type { BrowserRequest, BrowserPrepare, BrowserMessage, BrowserExtractResult, FileSlice } from './worker-protocol.js';
+export type {
+  BlobRange,
+  BrowserExtractResult,
+  BrowserMessage,
+  BrowserPrepare,
+  BrowserRequest,
+  FileSlice,
+  HeldBytes,
+} from './worker-protocol.js';
+export { heldBuffersOf, sliceToBlob } from './worker-protocol.js';
 export type { ExtractedEntry, ListResult, Progress } from '../core/types.js';
 
 /** 7-Zip reads the parts in place through WORKERFS (lazy File slices, windowed), side by side in /in. */
@@ -33,13 +43,22 @@ export function prepare(wasmUrl: string): void {
   browserCodec().catch(() => undefined);
 }
 
-/** Runs inside a Web Worker: WORKERFS needs FileReaderSync, which only workers have. */
+/** What this device's page may hold of one extraction's output as ArrayBuffers (Blobs beyond). */
+export function deviceHeldOutputBudget(): number {
+  return heldOutputBudget((globalThis.navigator as { deviceMemory?: number } | undefined)?.deviceMemory);
+}
+
+/**
+ * Runs inside a Web Worker: WORKERFS needs FileReaderSync, which only workers have. Up to
+ * `holdBytes` of the output are the worker's own ArrayBuffers (HeldBytes slices), to be moved
+ * to the page with the answer: see `heldBuffersOf`.
+ */
 export async function extractFiles(
   files: readonly File[],
   wasmUrl: string,
-  options: OperationOptions = {},
+  { holdBytes = deviceHeldOutputBudget(), ...options }: OperationOptions & { holdBytes?: number } = {},
 ): Promise<BrowserExtractResult> {
-  const sink = memorySink();
+  const sink = memorySink(heldOutput(holdBytes));
   const result = await extract(
     {
       sources: files.map(blobSource),

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { SevenZip } from '../sevenzip/sevenzip-package.js';
+import { heldOutput } from './held-output.js';
 import { memorySink } from './memory-sink.js';
-import type { FileSlice } from './worker-protocol.js';
+import { sliceToBlob, type BlobRange, type FileSlice, type HeldBytes } from './worker-protocol.js';
 
 const bytes = (length: number, fill: number) => new Uint8Array(length).fill(fill);
-const text = async (file: FileSlice | undefined) => {
-  const { blob, offset, size } = file as FileSlice;
-  return new Uint8Array(await blob.slice(offset, offset + size).arrayBuffer());
-};
+const text = async (file: FileSlice | undefined) => new Uint8Array(await sliceToBlob(file as FileSlice).arrayBuffer());
 
 describe('memorySink', () => {
   it('gathers small files and hands each its own bytes once flushed', async () => {
@@ -24,14 +22,35 @@ describe('memorySink', () => {
     expect(await text(sink.files.get('b.txt'))).toEqual(new Uint8Array([2, 2, 3, 3]));
     expect(sink.files.get('empty')?.size).toBe(0);
     // One Blob for the whole batch: no file has been cut out of it yet.
-    expect(new Set([...sink.files.values()].map((file) => file.blob)).size).toBe(1);
+    expect(new Set([...sink.files.values()].map((file) => (file as BlobRange).blob)).size).toBe(1);
   });
 
   it('gives a large file a Blob of its own at once', async () => {
     const sink = memorySink();
     await sink.writeBytes?.('big.bin', bytes(1024 * 1024, 7));
     expect(sink.files.get('big.bin')).toMatchObject({ offset: 0, size: 1024 * 1024 });
-    expect(sink.files.get('big.bin')?.blob.size).toBe(1024 * 1024);
+    expect((sink.files.get('big.bin') as BlobRange).blob.size).toBe(1024 * 1024);
+  });
+
+  it('hands files over as their own bytes while the budget allows, and batches Blobs beyond it', async () => {
+    const sink = memorySink(heldOutput(3000));
+    const whole = bytes(1000, 1);
+    const pieces = [bytes(500, 2), bytes(500, 3)];
+    await sink.writeBytes?.('whole', whole);
+    await sink.writeBytes?.('pieces', pieces);
+    await sink.writeBytes?.('late', bytes(1500, 4));
+    await sink.writeBytes?.('empty', new Uint8Array(0));
+    // Kept at once, as they are: no batch to flush, and not a copy.
+    expect((sink.files.get('whole') as HeldBytes).parts).toEqual([whole]);
+    expect((sink.files.get('whole') as HeldBytes).parts[0]).toBe(whole);
+    expect((sink.files.get('pieces') as HeldBytes).parts).toEqual(pieces);
+    expect(sink.files.get('empty')).toEqual({ parts: [new Uint8Array(0)], size: 0 });
+    // 3000 bytes held: the next file waits for a batch Blob.
+    expect(sink.files.has('late')).toBe(false);
+    sink.flush();
+    expect(sink.files.get('late')).toHaveProperty('blob');
+    expect(await text(sink.files.get('late'))).toEqual(bytes(1500, 4));
+    expect(await text(sink.files.get('pieces'))).toEqual(new Uint8Array([...bytes(500, 2), ...bytes(500, 3)]));
   });
 
   it('turns a batch into Blobs once it is large, so waiting bytes stay bounded', async () => {

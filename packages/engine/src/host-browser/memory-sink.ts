@@ -1,6 +1,7 @@
 import type { SevenZipModule } from '7z-wasm';
 import type { OutputSink } from '../core/output-sink.js';
-import { blobSpool, type SpoolOptions } from './blob-spool.js';
+import { blobSpool } from './blob-spool.js';
+import { holdNothing, type HoldBuffers } from './held-output.js';
 import { growMemfsFilesByDoubling } from './memfs-growth.js';
 import type { FileSlice } from './worker-protocol.js';
 
@@ -24,10 +25,12 @@ export interface MemorySink extends OutputSink {
 }
 
 /**
- * Keeps extracted files as Blobs (the browser may page large ones to disk). What 7-Zip writes
- * into its in-memory file system goes to Blobs as it is written (blob-spool.ts); files that the
- * spool gave back to that file system are turned into Blobs when they are adopted. A zip entry
- * stored without compression stays a range of the visitor's File (`referToSource`).
+ * Keeps extracted files in memory. While `hold` allows (held-output.ts), a file is its bytes
+ * themselves, which move to the page with the answer, uncopied; beyond that, Blobs (the browser
+ * may page large ones to disk). What 7-Zip writes into its in-memory file system is taken out of
+ * it as it is written (blob-spool.ts); files that the spool gave back to that file system are
+ * taken when they are adopted. A zip entry stored without compression stays a range of the
+ * visitor's File (`referToSource`).
  *
  * Every Blob made in a worker is a round trip to the browser process, and so is every slice of
  * one (measured in a Chromium worker: 300 files of ~110 KB took ~500 ms as a Blob each, ~60 ms
@@ -35,9 +38,9 @@ export interface MemorySink extends OutputSink {
  * gathered into batches, each one Blob, and a file is only its place in its batch: the page cuts
  * the slice when it first needs the file's bytes, which for most files is never.
  */
-export function memorySink(spoolOptions: SpoolOptions = {}): MemorySink {
+export function memorySink(hold: HoldBuffers = holdNothing): MemorySink {
   const files = new Map<string, FileSlice>();
-  const spool = blobSpool(spoolOptions);
+  const spool = blobSpool({ hold });
   let waiting: WaitingFile[] = [];
   let waitingBytes = 0;
   const flush = (): void => {
@@ -53,6 +56,10 @@ export function memorySink(spoolOptions: SpoolOptions = {}): MemorySink {
   };
   const store = (path: string, parts: Uint8Array[]): void => {
     const size = parts.reduce((sum, part) => sum + part.length, 0);
+    if (hold(parts)) {
+      files.set(path, { parts: parts as Uint8Array<ArrayBuffer>[], size });
+      return;
+    }
     if (size >= BATCHED_FILE_MAX_BYTES) {
       files.set(path, { blob: new Blob(parts as BlobPart[]), offset: 0, size });
       return;
@@ -126,7 +133,9 @@ export function memorySink(spoolOptions: SpoolOptions = {}): MemorySink {
  */
 function stagedBytes(sz: SevenZipModule, path: string): Uint8Array {
   const { contents, usedBytes } = sz.FS.lookupPath(path).node as unknown as { contents?: unknown; usedBytes?: unknown };
-  // A file written in one go holds a slice of the WASM heap, an Int8Array: viewed as bytes here.
+  // A file written in one go holds a copy sliced out of the WASM heap, an Int8Array: viewed as
+  // bytes here. MEMFS never keeps a view of the heap itself (it copies when 7-Zip writes from
+  // it), so these bytes are the file's alone and may move to the page.
   if (ArrayBuffer.isView(contents) && typeof usedBytes === 'number' && usedBytes <= contents.byteLength) {
     return new Uint8Array(contents.buffer, contents.byteOffset, usedBytes);
   }

@@ -1,26 +1,48 @@
 /// <reference lib="webworker" />
 import { toEngineError } from '../core/engine-error.js';
 import { extractFiles, listFiles, prepare } from './index.js';
-import type { BrowserMessage, BrowserPrepare, BrowserRequest } from './worker-protocol.js';
+import type { ListResult } from '../core/types.js';
+import {
+  heldBuffersOf,
+  type BrowserExtractResult,
+  type BrowserMessage,
+  type BrowserPrepare,
+  type BrowserRequest,
+} from './worker-protocol.js';
 
 // A thin switch: one request per worker (maybe after a `prepare`); cancelling is terminating the
 // worker (WASM cannot be interrupted), so the page starts a fresh worker for each archive.
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (message: BrowserMessage) => scope.postMessage(message);
 
+/** The answer moves the held files' buffers to the page; the worker is done with them. */
+function postDone(result: BrowserExtractResult | ListResult): void {
+  const message: BrowserMessage = { type: 'done', result };
+  try {
+    scope.postMessage(message, 'files' in result ? heldBuffersOf(result.files) : []);
+  } catch {
+    // A buffer that cannot move (none is known to reach here): copied instead, slower but whole.
+    scope.postMessage(message);
+  }
+}
+
 scope.onmessage = async (event: MessageEvent<BrowserRequest | BrowserPrepare>) => {
   if (event.data.op === 'prepare') {
     prepare(event.data.wasmUrl);
     return;
   }
-  const { op, files, password, limits, only, wasmUrl } = event.data;
+  const { op, files, password, limits, only, wasmUrl, holdBytes } = event.data;
   const options = { ...(password && { password }), ...(limits && { limits }), ...(only && { only }) };
   try {
     const result =
       op === 'extract'
-        ? await extractFiles(files, wasmUrl, { ...options, onProgress: (progress) => post({ type: 'progress', progress }) })
+        ? await extractFiles(files, wasmUrl, {
+            ...options,
+            ...(holdBytes !== undefined && { holdBytes }),
+            onProgress: (progress) => post({ type: 'progress', progress }),
+          })
         : await listFiles(files, wasmUrl, options);
-    post({ type: 'done', result });
+    postDone(result);
   } catch (error) {
     post({ type: 'failed', error: toEngineError(error).toJSON() });
   }

@@ -5,8 +5,10 @@ import type {
   BrowserRequest,
   ListResult,
 } from '@archive-opener/engine/browser';
+import { heldBuffersOf } from '@archive-opener/engine/browser/protocol';
 import type { ErrorShape } from '@archive-opener/shared';
 import wasmUrl from '7z-wasm/7zz.wasm?url';
+import { leaseHeldOutput } from './held-output-account';
 import type { EngineProgress } from './progress-model';
 
 /** A running operation; `cancel` terminates the worker (running WASM cannot be interrupted). */
@@ -86,6 +88,9 @@ function takeWorker(): Worker {
 function runInWorker<T>(op: BrowserRequest['op'], parts: File[], { password, onProgress }: RunOptions): EngineRun<T> {
   const worker = takeWorker();
   let settle: { reject: (error: Error) => void } | null = null;
+  // What the extraction may hand over as ArrayBuffers instead of Blobs: the page's budget less
+  // what the archives already open hold.
+  const held = op === 'extract' ? leaseHeldOutput() : null;
 
   const result = new Promise<T>((resolve, reject) => {
     settle = { reject };
@@ -95,14 +100,22 @@ function runInWorker<T>(op: BrowserRequest['op'], parts: File[], { password, onP
       // A listed archive is usually extracted next. Prepared only now: started with the listing,
       // the spare compiled 7-Zip on the core the listing needed.
       if (data.type === 'done' && op === 'list') prepareEngine();
+      held?.settle(data.type === 'done' && 'files' in data.result ? heldBuffersOf(data.result.files) : []);
       if (data.type === 'done') resolve(data.result as T);
       else reject(new ExtractionError(data.error));
     };
     worker.onerror = (event) => {
       worker.terminate();
+      held?.settle([]);
       reject(new ExtractionError({ code: 'INTERNAL', message: event.message || 'The extraction engine could not start.' }));
     };
-    const request: BrowserRequest = { op, files: parts, wasmUrl, ...(password ? { password } : {}) };
+    const request: BrowserRequest = {
+      op,
+      files: parts,
+      wasmUrl,
+      ...(password ? { password } : {}),
+      ...(held ? { holdBytes: held.bytes } : {}),
+    };
     worker.postMessage(request);
   });
 
@@ -110,6 +123,7 @@ function runInWorker<T>(op: BrowserRequest['op'], parts: File[], { password, onP
     result,
     cancel() {
       worker.terminate();
+      held?.settle([]);
       settle?.reject(new ExtractionError({ code: 'CANCELLED', message: 'The extraction was cancelled.' }));
     },
   };

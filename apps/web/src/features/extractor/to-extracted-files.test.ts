@@ -30,6 +30,23 @@ describe('toExtractedFiles', () => {
     expect(file?.path).toBe('a.zip/big.bin');
   });
 
+  it('makes a Blob of the bytes the worker handed over when first asked, and lets them go', async () => {
+    const parts = [new TextEncoder().encode('held '), new TextEncoder().encode('bytes')];
+    const slice = { parts, size: 10 };
+    const [file] = toExtractedFiles(
+      { entries: [entry('h.txt', 10)], files: new Map([['h.txt', slice]]) },
+      { archiveName: 'a.zip', prefix: '' },
+    );
+    expect(file?.size).toBe(10);
+    const blob = file?.blob;
+    expect(blob).toBeInstanceOf(Blob);
+    expect(await blob?.text()).toBe('held bytes');
+    expect(file?.blob).toBe(blob);
+    // The Blob is a copy: the held bytes may be collected (the page's held-output account).
+    parts[0]?.fill(0);
+    expect(await file?.blob?.text()).toBe('held bytes');
+  });
+
   it('leaves out folders and entries without bytes', () => {
     const files = toExtractedFiles(
       { entries: [{ path: 'dir', type: 'dir', size: 0 }, entry('gone.txt', 3)], files: new Map() },
