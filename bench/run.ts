@@ -186,7 +186,7 @@ async function main(): Promise<void> {
   if (baseline) notes.push(`peak RSS of a child that only loads the engine (tsx included): ${baseline.maxRssMB.toFixed(0)} MB`);
   if (browser) {
     notes.push(
-      `browser: one worker per run, as the site has it; "prepared" is the site's extraction (its worker fetched and compiled 7zz.wasm while the visitor read the listing), "fresh" also times starting the worker and fetching + compiling 7zz.wasm (~${fmtSeconds(browser.compileSeconds)} on the page); output is kept as Blobs in memory`,
+      `browser: one worker per run, as the site has it; "prepared" is the site's extraction (its worker fetched and compiled 7zz.wasm while the visitor read the listing), "fresh" also times starting the worker and fetching + compiling 7zz.wasm (~${fmtSeconds(browser.compileSeconds)} on the page); output reaches the page as the worker's own ArrayBuffers up to the device's held-bytes budget (256 MiB with 8 GiB of memory or more), as Blobs beyond`,
     );
   }
 
