@@ -14,21 +14,24 @@ interface Origin {
 }
 
 /**
- * A file's own Blob, made the first time it is asked for and the same object afterwards: cut out
- * of the batch the worker put it in (a round trip to the browser process, ~1 ms: made for every
- * file up front, a 300-file archive spent ~250 ms before showing anything), or made of the bytes
- * the worker handed over (a copy), which are let go then. Most files are never previewed or
- * downloaded one by one.
+ * A file's bytes as the page holds them. Its own Blob is made the first time it is asked for and
+ * is the same object afterwards: cut out of the batch the worker put it in (a round trip to the
+ * browser process, ~1 ms: made for every file up front, a 300-file archive spent ~250 ms before
+ * showing anything), or made of the bytes the worker handed over (a copy), which are let go
+ * then. Most files are never previewed or downloaded one by one.
  */
-function lazyBlob(slice: FileSlice): () => Blob {
+function fileBytes(slice: FileSlice): { blob: () => Blob; held: () => readonly Uint8Array[] | null } {
   let source: FileSlice | null = slice;
   let blob: Blob | null = null;
-  return () => {
-    if (!blob) {
-      blob = sliceToBlob(source as FileSlice);
-      source = null;
-    }
-    return blob;
+  return {
+    blob() {
+      if (!blob) {
+        blob = sliceToBlob(source as FileSlice);
+        source = null;
+      }
+      return blob;
+    },
+    held: () => (source && 'parts' in source ? source.parts : null),
   };
 }
 
@@ -39,7 +42,7 @@ export function toExtractedFiles(result: Pick<BrowserExtractResult, 'entries' | 
     if (entry.type !== 'file') continue;
     const slice = result.files.get(entry.path);
     if (!slice) continue;
-    const blob = lazyBlob(slice);
+    const bytes = fileBytes(slice);
     const path = origin.prefix ? `${origin.prefix}/${entry.path}` : entry.path;
     const name = path.slice(path.lastIndexOf('/') + 1);
     const mimeType = guessMimeType(name);
@@ -49,8 +52,9 @@ export function toExtractedFiles(result: Pick<BrowserExtractResult, 'entries' | 
       name,
       size: slice.size,
       get blob() {
-        return blob();
+        return bytes.blob();
       },
+      heldBytes: bytes.held,
       mimeType,
       category: categorize(name, mimeType),
       archiveName: origin.archiveName,

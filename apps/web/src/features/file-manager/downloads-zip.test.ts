@@ -1,8 +1,12 @@
 // @vitest-environment node
 // Node's Blob streams as browsers' do; jsdom's cannot feed client-zip.
+import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { toExtractedFiles } from '../extractor/to-extracted-files';
 import { createZip } from './downloads';
 import { makeFile } from './test-files';
+
+const encode = (text: string) => new TextEncoder().encode(text);
 
 describe('createZip', () => {
   it('makes a ZIP holding every file under its entry name', async () => {
@@ -17,5 +21,29 @@ describe('createZip', () => {
     expect(text).toContain('hello');
     expect(text).toContain('b.txt');
     expect(text).toContain('bye');
+  });
+
+  it('writes the bytes the worker handed over as they are, without making a Blob of them', async () => {
+    const entry = (path: string, size: number) => ({ path, type: 'file' as const, size });
+    const files = toExtractedFiles(
+      {
+        entries: [entry('one.txt', 3), entry('pieces.txt', 11), entry('batched.txt', 5)],
+        files: new Map([
+          ['one.txt', { parts: [encode('one')], size: 3 }],
+          ['pieces.txt', { parts: [encode('in '), encode('pieces'), encode('!!')], size: 11 }],
+          ['batched.txt', { blob: new Blob(['xxbatchedyy']), offset: 2, size: 5 }],
+        ]),
+      },
+      { archiveName: 'a.zip', prefix: '' },
+    );
+    const zip = unzipSync(new Uint8Array(await (await createZip(files)).arrayBuffer()));
+    expect(Object.fromEntries(Object.entries(zip).map(([name, bytes]) => [name, new TextDecoder().decode(bytes)]))).toEqual({
+      'one.txt': 'one',
+      'pieces.txt': 'in pieces!!',
+      'batched.txt': 'batch',
+    });
+    // Still held: no Blob (a copy) was made of them.
+    expect(files[0]?.heldBytes?.()).toEqual([encode('one')]);
+    expect(files[1]?.heldBytes?.()).toHaveLength(3);
   });
 });

@@ -118,6 +118,25 @@ async function fetchForZip(url: string): Promise<Response> {
   return response;
 }
 
+/**
+ * A file of the page as client-zip reads it: the bytes the worker handed over, as they are, while
+ * no Blob was made of them (making one copies every byte to the browser process, and client-zip
+ * would read it back: ~0.25 s of 300 files of ~100 KB in Chromium, half on the main thread).
+ */
+function localInput(file: ExtractedFile & { remote?: undefined }, name: string) {
+  const parts = file.heldBytes?.();
+  if (!parts) return { name, input: file.blob };
+  const [only] = parts;
+  if (parts.length === 1 && only) return { name, input: only };
+  return {
+    name,
+    size: file.size,
+    input: (async function* () {
+      yield* parts;
+    })(),
+  };
+}
+
 /** The files as one ZIP, each under its path; server files are fetched one after another as it is written. */
 export async function createZip(files: readonly ExtractedFile[]): Promise<Blob> {
   const names = zipEntryNames(files.map((file) => file.path));
@@ -125,7 +144,7 @@ export async function createZip(files: readonly ExtractedFile[]): Promise<Blob> 
     for (const [index, file] of files.entries()) {
       const name = names[index] ?? file.name;
       if (file.remote) yield { name, input: await fetchForZip(file.remote.url) };
-      else yield { name, input: file.blob };
+      else yield localInput(file, name);
     }
   }
   return downloadZip(entries()).blob();

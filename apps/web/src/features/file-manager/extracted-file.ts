@@ -46,4 +46,17 @@ interface ExtractedFileInfo {
  * the page can show, hash and download files of any size it could extract. Extracted on the server, only the file's address and checksum are held; its
  * bytes are fetched when a preview or a nested archive needs them (see file-bytes.ts).
  */
-export type ExtractedFile = ExtractedFileInfo & ({ blob: Blob; remote?: undefined } | { blob?: undefined; remote: RemoteFile });
+export type ExtractedFile = ExtractedFileInfo &
+  (
+    | {
+        blob: Blob;
+        /**
+         * The bytes the worker handed over, in order, while no Blob has been made of them (null
+         * after): what reads them all anyway (a ZIP of many files) uses them as they are instead
+         * of copying each into a Blob and reading it back.
+         */
+        heldBytes?: () => readonly Uint8Array[] | null;
+        remote?: undefined;
+      }
+    | { blob?: undefined; heldBytes?: undefined; remote: RemoteFile }
+  );
