@@ -28,5 +28,6 @@ describe('heldOutput', () => {
     expect(holdNothing([])).toBe(true);
     expect(holdNothing([new Uint8Array(1)])).toBe(false);
     expect(heldOutput(0)([new Uint8Array(0)])).toBe(true);
+    for (const nonsense of [Number.NaN, -1]) expect(heldOutput(nonsense)([new Uint8Array(1)])).toBe(false);
   });
 });

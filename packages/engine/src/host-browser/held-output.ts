@@ -16,6 +16,8 @@ export type HoldBuffers = (parts: readonly Uint8Array[]) => boolean;
 export const holdNothing: HoldBuffers = (parts) => parts.length === 0;
 
 export function heldOutput(limit: number): HoldBuffers {
+  // NaN would compare as room for everything.
+  const max = limit >= 0 ? limit : 0;
   const held = new WeakSet<ArrayBuffer>();
   let heldBytes = 0;
   return (parts) => {
@@ -27,7 +29,7 @@ export function heldOutput(limit: number): HoldBuffers {
     }
     let adding = 0;
     for (const buffer of fresh) adding += buffer.byteLength;
-    if (heldBytes + adding > limit) return false;
+    if (heldBytes + adding > max) return false;
     heldBytes += adding;
     for (const buffer of fresh) held.add(buffer);
     return true;

@@ -56,9 +56,12 @@ export function deviceHeldOutputBudget(): number {
 export async function extractFiles(
   files: readonly File[],
   wasmUrl: string,
-  { holdBytes = deviceHeldOutputBudget(), ...options }: OperationOptions & { holdBytes?: number } = {},
+  { holdBytes, ...options }: OperationOptions & { holdBytes?: number } = {},
 ): Promise<BrowserExtractResult> {
-  const sink = memorySink(heldOutput(holdBytes));
+  // Anything but a size (NaN would compare as room for everything) means the device's default.
+  const budget =
+    typeof holdBytes === 'number' && holdBytes >= 0 && Number.isFinite(holdBytes) ? holdBytes : deviceHeldOutputBudget();
+  const sink = memorySink(heldOutput(budget));
   const result = await extract(
     {
       sources: files.map(blobSource),
