@@ -4,7 +4,8 @@ import type { HoldBuffers } from './held-output.js';
 import type { FileSlice } from './worker-protocol.js';
 
 /**
- * Bytes gathered in the spool's buffer before they become one Blob; the buffer is then reused.
+ * Bytes gathered in the spool's buffer before they become one Blob; the buffer is then reused
+ * (a held batch is a new buffer each time: it goes to the page).
  * Small, because fresh memory is dear: on this project's VMs a new 32 MiB buffer cost 27-95 ms
  * to fill and a reused one 3-6 ms. A Blob costs ~1-2 ms beyond its bytes, so 4 MiB batches add
  * a dozen of those for the bench's 51 MB. (Alternated runs of the bench 7z in Chromium: 4 MiB
@@ -60,9 +61,9 @@ export interface BlobSpool {
  * are written: each write is copied into a batch buffer, and a file is then only where its pieces
  * are. While `hold` allows, each batch is a new buffer that the page is given as it is; past
  * that, one reused buffer is filled and every few MiB of it become one Blob, which the browser
- * keeps outside the worker's heap (and may page to disk). MEMFS instead copied every write into a new array of the file's own,
- * copied it again each time the file grew, and held all of the output until 7-Zip ended, so the
- * worker grew as big as the output before its Blobs were made.
+ * keeps outside the worker's heap (and may page to disk). MEMFS instead copied every write into
+ * a new array of the file's own, copied it again each time the file grew, and held all of the
+ * output until 7-Zip ended, so the worker grew as big as the output before its Blobs were made.
  *
  * Files are written front to back, and may be read back (a payload 7-Zip unpacks and then opens,
  * a hard link's target); anything else (a write elsewhere than at the end, a truncation to

@@ -44,7 +44,7 @@ export function prepare(wasmUrl: string): void {
 }
 
 /** What this device's page may hold of one extraction's output as ArrayBuffers (Blobs beyond). */
-export function deviceHeldOutputBudget(): number {
+function deviceHeldOutputBudget(): number {
   return heldOutputBudget((globalThis.navigator as { deviceMemory?: number } | undefined)?.deviceMemory);
 }
 
