@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { heldOutputBudget } from './limits.js';
+import { describe, expect, it, vi } from 'vitest';
+import { deviceHeldOutputBudget, heldOutputBudget } from './limits.js';
 
 const MiB = 1024 * 1024;
 
@@ -16,5 +16,13 @@ describe('heldOutputBudget', () => {
     expect(heldOutputBudget(undefined)).toBe(128 * MiB);
     expect(heldOutputBudget(Number.NaN)).toBe(128 * MiB);
     expect(heldOutputBudget(0)).toBe(128 * MiB);
+  });
+
+  it('reads the device it runs on from navigator', () => {
+    vi.stubGlobal('navigator', { deviceMemory: 2 });
+    expect(deviceHeldOutputBudget()).toBe(64 * MiB);
+    vi.stubGlobal('navigator', {});
+    expect(deviceHeldOutputBudget()).toBe(128 * MiB);
+    vi.unstubAllGlobals();
   });
 });

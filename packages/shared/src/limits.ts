@@ -51,3 +51,8 @@ export function heldOutputBudget(deviceMemoryGiB: number | undefined): number {
   if (deviceMemoryGiB === undefined || !Number.isFinite(deviceMemoryGiB) || deviceMemoryGiB <= 0) return 128 * MiB;
   return Math.min(256 * MiB, Math.max(16 * MiB, Math.round((deviceMemoryGiB * GiB) / 32)));
 }
+
+/** `heldOutputBudget` of the device this runs on (page or worker; 128 MiB where nothing says). */
+export function deviceHeldOutputBudget(): number {
+  return heldOutputBudget((globalThis as { navigator?: { deviceMemory?: number } }).navigator?.deviceMemory);
+}

@@ -1,10 +1,15 @@
-import { act, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { Suspense, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { preloadable } from './preloadable';
 
 function Greeting({ name }: { name: string }) {
   return <p>Hello {name}</p>;
+}
+
+function Counter({ label }: { label: string }) {
+  const [count, setCount] = useState(0);
+  return <button onClick={() => setCount(count + 1)}>{`${label} ${count}`}</button>;
 }
 
 describe('preloadable', () => {
@@ -50,5 +55,22 @@ describe('preloadable', () => {
     await expect(greeting.preload()).rejects.toThrow('offline');
     await expect(greeting.preload()).resolves.toEqual({ default: Greeting });
     expect(attempts).toBe(2);
+  });
+
+  it('keeps the state of an instance that mounted before the load ended', async () => {
+    let finish: (value: { default: typeof Counter }) => void = () => undefined;
+    const counter = preloadable(() => new Promise<{ default: typeof Counter }>((resolve) => (finish = resolve)));
+    const view = (label: string) => (
+      <Suspense fallback={<p>loading</p>}>
+        <counter.Component label={label} />
+      </Suspense>
+    );
+    const { rerender } = render(view('clicks'));
+    await act(async () => finish({ default: Counter }));
+    fireEvent.click(await screen.findByText('clicks 0'));
+    expect(screen.getByText('clicks 1')).toBeTruthy();
+    // The parent renders again once the component is loaded: the same instance, not a new one.
+    rerender(view('taps'));
+    expect(screen.getByText('taps 1')).toBeTruthy();
   });
 });

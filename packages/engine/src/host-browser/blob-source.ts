@@ -63,7 +63,8 @@ export function blobSource(file: File): ArchiveSource & { file: File } {
       const head = await here.bytes;
       // A view, not a copy: no reader changes what it is given (zip.js gets its own copy, see
       // source-reader.ts), and copying every read cost ~7% of a 50 MB zip in Chromium. A view
-      // keeps its window alive until the bytes are written out (a batch of at most 32 MiB).
+      // keeps its window alive until the bytes are written out (a batch of at most 32 MiB), or,
+      // when the sink holds them for the page, moves the whole window there (counted whole).
       if (end <= here.end || !after) return head.subarray(offset - here.start, end - here.start);
       const tail = await after.bytes;
       const joined = new Uint8Array(end - offset);

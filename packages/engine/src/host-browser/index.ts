@@ -1,4 +1,4 @@
-import { BROWSER_LIMITS, heldOutputBudget } from '@archive-opener/shared';
+import { BROWSER_LIMITS, deviceHeldOutputBudget } from '@archive-opener/shared';
 import { extract, list } from '../core/engine.js';
 import type { InputMounter } from '../core/output-sink.js';
 import type { ListResult, OperationOptions } from '../core/types.js';
@@ -41,11 +41,6 @@ function workerInputs(files: readonly File[]): InputMounter {
 export function prepare(wasmUrl: string): void {
   compileSevenZip(wasmUrl).catch(() => undefined);
   browserCodec().catch(() => undefined);
-}
-
-/** What this device's page may hold of one extraction's output as ArrayBuffers (Blobs beyond). */
-function deviceHeldOutputBudget(): number {
-  return heldOutputBudget((globalThis.navigator as { deviceMemory?: number } | undefined)?.deviceMemory);
 }
 
 /**

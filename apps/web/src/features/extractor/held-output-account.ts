@@ -1,4 +1,4 @@
-import { heldOutputBudget } from '@archive-opener/shared';
+import { deviceHeldOutputBudget } from '@archive-opener/shared';
 
 /**
  * The page's account of extracted bytes it holds as ArrayBuffers moved from the workers (the
@@ -52,6 +52,6 @@ let pageAccount: HeldOutputAccount | null = null;
 
 /** The page's one account, sized for this device when first needed (not while prerendering). */
 export function leaseHeldOutput(): HeldOutputLease {
-  pageAccount ??= heldOutputAccount(heldOutputBudget((navigator as { deviceMemory?: number }).deviceMemory));
+  pageAccount ??= heldOutputAccount(deviceHeldOutputBudget());
   return pageAccount.lease();
 }
