@@ -14,16 +14,19 @@ import { join } from 'node:path';
 import type { SevenZipModule } from '7z-wasm';
 import { toEngineError } from '../core/engine-error.js';
 import { asBytes, beforeMapping, memfsFileOps, memfsNode, nodesBelow, type MemfsNode } from '../sevenzip/memfs-file-ops.js';
-import { spoolOpener, type SpoolOpener } from './spool-opener.js';
+import { spoolWriter, type SpoolWriter } from './spool-writer.js';
 
 /** Files kept open at once; 7-Zip writes one file at a time, so others are rarely reopened. */
 const OPEN_FILES_MAX = 8;
-/** A file made ahead by the opener thread: it exists, and a link put in its place is refused. */
-const PREMADE_FLAGS = constants.O_RDWR | constants.O_NOFOLLOW;
+/** A file the writer thread made: it exists, and a link put in its place is refused. */
+const THREAD_MADE_FLAGS = constants.O_RDWR | constants.O_NOFOLLOW;
 
 interface Spooled {
   diskPath: string;
+  /** This thread's descriptor, for the files it writes itself and for reading any back. */
   fd: number | null;
+  /** The file's number for the writer thread, when that thread writes it. */
+  threadId: number | null;
 }
 
 export interface DiskSpool {
@@ -35,7 +38,7 @@ export interface DiskSpool {
    * the caller writes it and calls keepTimesAndMode.
    */
   take(sz: SevenZipModule, path: string): string | null;
-  /** Closes every file still open and stops making files ahead (the extraction ended or failed). */
+  /** Closes every file still open and stops the writer thread (the extraction ended or failed). */
   closeAll(): void;
 }
 
@@ -51,8 +54,9 @@ export interface DiskSpool {
  * again, a hard link's target): all of it happens on its disk file. Only a memory mapping would
  * give the file back to MEMFS (see beforeMapping).
  *
- * From the second file on, another thread creates the files ahead (spool-opener.ts); a file it
- * has not made yet is created here, under a name of the spool's own.
+ * From the second file on, another thread creates and writes the files (spool-writer.ts): this
+ * thread, which runs 7-Zip, only queues the bytes. A file is read back or handed over only once
+ * the queue is done up to then.
  */
 export function diskSpool(diskDir: string): DiskSpool {
   const files = new WeakMap<MemfsNode, Spooled>();
@@ -79,22 +83,32 @@ export function diskSpool(diskDir: string): DiskSpool {
     if (open.at(-1) !== file) open.push(...open.splice(open.indexOf(file), 1));
     return file.fd;
   };
-  let opener: SpoolOpener | null = null;
+  let writer: SpoolWriter | null = null;
   const create = (node: MemfsNode): Spooled => {
     created += 1;
     // Not for the first: a lone file (x out of x.gz) is not worth a thread.
-    if (created === 2) opener = spoolOpener(diskDir);
-    const premade = opener?.next() ?? null;
-    const file: Spooled = { diskPath: premade ?? join(diskDir, `own-${created}`), fd: null };
+    if (created === 2) writer = spoolWriter(diskDir);
+    const file: Spooled = writer
+      ? { diskPath: join(diskDir, String(created)), fd: null, threadId: created }
+      : { diskPath: join(diskDir, `own-${created}`), fd: null, threadId: null };
     // 'wx+': a spool file is always new (the folder is the sink's own), and may be read back.
-    opened(file, premade === null ? 'wx+' : PREMADE_FLAGS);
+    if (file.threadId === null) opened(file, 'wx+');
     files.set(node, file);
     return file;
   };
+  /** The file's bytes are all on disk (the writer thread's queue is done up to now). */
+  const settled = (file: Spooled): Spooled => {
+    if (file.threadId !== null) writer?.drain();
+    return file;
+  };
+  /** A descriptor of this thread's, to read (or write) the file here. */
+  const fdHere = (file: Spooled): number =>
+    file.fd === null && file.threadId !== null ? opened(file, THREAD_MADE_FLAGS) : fdOf(file);
   /** Gives a spooled file back to MEMFS, whole (before a mapping, which needs its bytes). */
   const unspool = (node: MemfsNode): void => {
     const file = files.get(node);
     if (!file) return;
+    onDisk(() => settled(file));
     close(file);
     files.delete(node);
     node.contents = new Uint8Array(readFileSync(file.diskPath));
@@ -113,11 +127,16 @@ export function diskSpool(diskDir: string): DiskSpool {
         let file = files.get(node);
         if (!file && length > 0 && node.usedBytes === 0 && inside(node)) file = onDisk(() => create(node));
         if (!file) return write.call(this, stream, data, offset, length, position, canOwn);
-        const fd = onDisk(() => fdOf(file));
         const bytes = asBytes(data);
-        onDisk(() => {
-          for (let done = 0; done < length;) done += writeSync(fd, bytes, offset + done, length - done, position + done);
-        });
+        const id = file.threadId;
+        if (id !== null) {
+          onDisk(() => writer?.write(id, position, bytes.subarray(offset, offset + length)));
+        } else {
+          const fd = onDisk(() => fdOf(file));
+          onDisk(() => {
+            for (let done = 0; done < length;) done += writeSync(fd, bytes, offset + done, length - done, position + done);
+          });
+        }
         node.usedBytes = Math.max(node.usedBytes, position + length);
         node.mtime = node.ctime = Date.now();
         return length;
@@ -128,7 +147,7 @@ export function diskSpool(diskDir: string): DiskSpool {
         const wanted = Math.max(0, Math.min(length, stream.node.usedBytes - position));
         const bytes = asBytes(target);
         return onDisk(() => {
-          const fd = fdOf(file);
+          const fd = fdHere(settled(file));
           let done = 0;
           while (done < wanted) {
             const got = readSync(fd, bytes, offset + done, wanted - done, position + done);
@@ -143,7 +162,8 @@ export function diskSpool(diskDir: string): DiskSpool {
         const file = files.get(node);
         if (file && attr.size !== undefined) {
           const size = attr.size;
-          onDisk(() => ftruncateSync(fdOf(file), size));
+          const id = file.threadId;
+          onDisk(() => (id === null ? ftruncateSync(fdOf(file), size) : writer?.truncate(id, size)));
           node.usedBytes = attr.size;
           const { size: _size, ...rest } = attr;
           setattr.call(this, node, rest);
@@ -156,14 +176,15 @@ export function diskSpool(diskDir: string): DiskSpool {
       const node = memfsNode(sz, path);
       const file = files.get(node);
       if (!file) return null;
+      onDisk(() => settled(file));
       close(file);
       files.delete(node);
       keepTimesAndMode(file.diskPath, node);
       return file.diskPath;
     },
     closeAll() {
-      opener?.stop();
-      opener = null;
+      writer?.stop();
+      writer = null;
       for (const file of [...open]) close(file);
     },
   };

@@ -19,17 +19,25 @@ export interface SevenZipHeaderScan {
 
 const K_ENCODED_HEADER = 0x17;
 
-export async function scanSevenZipHeader(source: ArchiveSource): Promise<SevenZipHeaderScan> {
+/**
+ * `head` is the archive's first bytes when the caller has read them already: the end header of a
+ * small archive lies within them, and the signature header always does.
+ */
+export async function scanSevenZipHeader(source: ArchiveSource, head?: Uint8Array): Promise<SevenZipHeaderScan> {
   const none = { kdfCycles: null, headerEncrypted: false };
   if (source.size < 32) return none;
-  const start = await source.read(0, 32);
+  const start = head && head.length >= 32 ? head : await source.read(0, 32);
   if (!SIGNATURE.every((b, i) => start[i] === b)) return none;
   const view = new DataView(start.buffer, start.byteOffset, start.byteLength);
   const offset = Number(view.getBigUint64(12, true));
   const size = Number(view.getBigUint64(20, true));
   const headerStart = 32 + offset;
   if (!Number.isSafeInteger(headerStart) || size <= 0 || headerStart >= source.size) return none;
-  const header = await source.read(headerStart, Math.min(size, MAX_HEADER_SCAN, source.size - headerStart));
+  const length = Math.min(size, MAX_HEADER_SCAN, source.size - headerStart);
+  const header =
+    headerStart + length <= start.length
+      ? start.subarray(headerStart, headerStart + length)
+      : await source.read(headerStart, length);
   let highest: number | null = null;
   for (let i = 0; i + AES_CODER_ID.length + 2 < header.length; i += 1) {
     if (AES_CODER_ID.every((b, k) => header[i + k] === b)) {
