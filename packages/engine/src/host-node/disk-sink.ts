@@ -1,5 +1,5 @@
-import { closeSync, lstatSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
-import { constants, copyFile, mkdir, rm, rmdir } from 'node:fs/promises';
+import { closeSync, lstatSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { constants, copyFile, rm, rmdir } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import type { SevenZipModule } from '7z-wasm';
@@ -87,8 +87,12 @@ export function diskSink(outDir: string): OutputSink & { readonly written: reado
       written.push(to);
     },
     async makeDirectory(path) {
+      // Synchronous and remembered, as the files' parents are: a thread-pool round trip per
+      // folder cost more than the mkdir.
       const dir = join(root, path);
-      noteCreated(dir, await mkdir(dir, { recursive: true }));
+      if (madeParents.has(dir)) return;
+      noteCreated(dir, mkdirSync(dir, { recursive: true }));
+      madeParents.add(dir);
     },
     mountStaging(sz: SevenZipModule) {
       sz.FS.mkdir(STAGING_MOUNT);
@@ -121,7 +125,9 @@ export function diskSink(outDir: string): OutputSink & { readonly written: reado
     },
     async clearStaging() {
       spool.closeAll();
-      await rm(staging, { recursive: true, force: true });
+      // Synchronous: the staging folder is empty once every file was adopted, and removing it
+      // through the thread pool took a round trip per step.
+      rmSync(staging, { recursive: true, force: true });
     },
     async discard() {
       for (const path of written.splice(0)) await rm(join(root, path), { force: true });
