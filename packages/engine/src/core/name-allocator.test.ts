@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NameAllocator } from './name-allocator.js';
+import { EngineError } from './engine-error.js';
+import { checkNameBytes, NameAllocator } from './name-allocator.js';
 
 describe('NameAllocator', () => {
   it('never gives two files the same name, even differing only in case', () => {
@@ -27,5 +28,35 @@ describe('NameAllocator', () => {
     const names = new NameAllocator();
     names.allocate('.env', 'file');
     expect(names.allocate('.ENV', 'file')).toBe('.ENV (2)');
+  });
+
+  it('refuses a name of more than 255 bytes of UTF-8, whatever its length in characters', () => {
+    const refused = (name: string) => {
+      try {
+        checkNameBytes(name);
+        return false;
+      } catch (error) {
+        expect((error as EngineError).details).toMatchObject({ limit: 'nameLength', max: 255 });
+        return true;
+      }
+    };
+    expect(refused('a'.repeat(255))).toBe(false);
+    expect(refused('a'.repeat(256))).toBe(true);
+    // 3 bytes each: 85 fit, 86 do not.
+    expect(refused('€'.repeat(85))).toBe(false);
+    expect(refused('€'.repeat(86))).toBe(true);
+    // 2 bytes each: 128 characters are 256 bytes.
+    expect(refused('é'.repeat(127))).toBe(false);
+    expect(refused('é'.repeat(128))).toBe(true);
+    // A surrogate pair is 4 bytes: 64 of them are 256.
+    expect(refused(`${'😀'.repeat(63)}abc`)).toBe(false);
+    expect(refused('😀'.repeat(64))).toBe(true);
+  });
+
+  it('refuses a path of more than 4096 bytes, each of its names short enough', () => {
+    const names = new NameAllocator();
+    const folder = 'é'.repeat(100); // 200 bytes
+    expect(names.allocate(Array.from({ length: 20 }, () => folder).join('/'), 'file')).toHaveLength(20 * 101 - 1);
+    expect(() => new NameAllocator().allocate(Array.from({ length: 21 }, () => folder).join('/'), 'file')).toThrow(EngineError);
   });
 });

@@ -68,13 +68,21 @@ function numbered(name: string, n: number): string {
 
 /** A name no file system can hold is refused as a limit, the same in every host. */
 function checkNameLength(path: string, segments: readonly string[]): void {
-  if (utf8.encode(path).length > MAX_PATH_BYTES) throw nameTooLong();
+  if (longerInUtf8(path, MAX_PATH_BYTES)) throw nameTooLong();
   for (const segment of segments) checkNameBytes(segment);
 }
 
 /** Refuses one file or folder name that no file system can hold (more than 255 bytes). */
 export function checkNameBytes(name: string): void {
-  if (utf8.encode(name).length > MAX_NAME_BYTES) throw nameTooLong();
+  if (longerInUtf8(name, MAX_NAME_BYTES)) throw nameTooLong();
+}
+
+/**
+ * A UTF-16 unit is at most 3 bytes of UTF-8 (a pair of them, 4): most names are short enough to
+ * need no encoding. Encoding every name (a new array each) was 3-9 ms of the bench 7z's run.
+ */
+function longerInUtf8(text: string, maxBytes: number): boolean {
+  return text.length * 3 > maxBytes && utf8.encode(text).length > maxBytes;
 }
 
 function nameTooLong(): EngineError {
