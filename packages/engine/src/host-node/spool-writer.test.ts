@@ -93,6 +93,19 @@ describe('spoolWriter', () => {
     expect(failureOf(() => writer.write(2, 0, pattern(10, 6))).code).toBe('ENOENT');
   });
 
+  it('reports a failure whose message quotes a path longer than any', () => {
+    writer.stop();
+    // A path past PATH_MAX: the system's message quotes it whole, more than 4 KiB.
+    writer = spoolWriter(join(dir, 'deep/'.repeat(1000)));
+    const failure = failureOf(() => {
+      writer.write(1, 0, pattern(10, 8));
+      writer.drain();
+    });
+    expect(failure.code).toBe('ENAMETOOLONG');
+    expect(failure.message.startsWith(`ENAMETOOLONG: name too long, open '${dir}/deep/deep/`)).toBe(true);
+    expect(failure.message.length).toBeLessThanOrEqual(2000);
+  });
+
   it('never creates a file through a link put in its place', () => {
     const outside = join(mkdtempSync(join(tmpdir(), 'ao-outside-')), 'victim');
     writeFileSync(outside, 'keep');

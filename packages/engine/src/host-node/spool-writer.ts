@@ -6,7 +6,12 @@ export const RING_BYTES = 8 * 1024 * 1024;
 const PIECE_BYTES = 1024 * 1024;
 /** Every record starts on a multiple of this, so a wrap marker always fits before the end. */
 const RECORD_ALIGN = 32;
-const ERROR_BYTES = 4096;
+/**
+ * The thread's failure as JSON. Its message is cut to MESSAGE_MAX_CHARS (it may quote a path of
+ * 4 KiB): even escaped as \uXXXX throughout, that fits.
+ */
+const ERROR_BYTES = 16 * 1024;
+const MESSAGE_MAX_CHARS = 2000;
 /** How long a thread that never starts (or a stalled one) is waited for before failing. */
 const THREAD_PATIENCE_MS = 10_000;
 
@@ -90,10 +95,10 @@ if (Atomics.compareExchange(control, ${STATE}, ${NOT_STARTED}, ${RUNNING}) === $
           else for (let done = 0; done < length; ) done += writeSync(fd, ring, at + ${RECORD_ALIGN} + done, length - done, position + done);
         } catch (error) {
           failed = true;
-          const report = new TextEncoder().encode(JSON.stringify({ message: String(error && error.message), code: error && error.code }));
-          const length = Math.min(report.length, errorText.length);
-          errorText.set(report.subarray(0, length));
-          Atomics.store(control, ${ERROR_LENGTH}, length);
+          const message = String(error && error.message).slice(0, ${MESSAGE_MAX_CHARS});
+          const report = new TextEncoder().encode(JSON.stringify({ message, code: error && error.code }));
+          errorText.set(report);
+          Atomics.store(control, ${ERROR_LENGTH}, report.length);
           Atomics.store(control, ${FAILED}, 1);
         }
       }
