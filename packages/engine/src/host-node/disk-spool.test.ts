@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -6,18 +6,10 @@ import { EngineError } from '../core/engine-error.js';
 import { SevenZip } from '../sevenzip/sevenzip-package.js';
 import type { SevenZipModule } from '../sevenzip/sevenzip-module.js';
 import { memfsContents, pattern, writeInPieces } from '../../test/support/memfs-writes.js';
+import { openIn } from '../../test/support/open-files.js';
 import { diskSpool, type DiskSpool } from './disk-spool.js';
 
 const ROOT = '/out';
-/** This process's descriptors open on files in `dir` (the writer thread's are the process's too). */
-const openIn = (dir: string) =>
-  readdirSync('/proc/self/fd').filter((fd) => {
-    try {
-      return readlinkSync(`/proc/self/fd/${fd}`).startsWith(`${dir}/`);
-    } catch {
-      return false; // closed meanwhile
-    }
-  }).length;
 
 describe('diskSpool', () => {
   let dir: string;
@@ -63,10 +55,13 @@ describe('diskSpool', () => {
     expect(statSync(spool.take(sz, `${ROOT}/secret`) as string).mode & 0o777).toBe(0o470);
   });
 
-  it('writes anywhere, truncates and reads back on the disk file', () => {
+  /**
+   * Writes a file, patches a header after the body (as some writers do), cuts it and reads it
+   * back through 7-Zip's file system, then checks what reaches the disk.
+   */
+  const patchCutAndReadBack = () => {
     const stream = sz.FS.open(`${ROOT}/patched`, 'w+');
     sz.FS.write(stream, pattern(1000, 3), 0, 1000);
-    // A header patched after the body, as some writers do, then a cut.
     sz.FS.write(stream, new Uint8Array([9, 9, 9]), 0, 3, 10);
     sz.FS.truncate(`${ROOT}/patched`, 600);
     const back = new Uint8Array(20);
@@ -78,6 +73,10 @@ describe('diskSpool', () => {
     expect(sz.FS.readFile(`${ROOT}/patched`)).toEqual(expected);
     expect(sz.FS.stat(`${ROOT}/patched`).size).toBe(600);
     expect(new Uint8Array(readFileSync(spool.take(sz, `${ROOT}/patched`) as string))).toEqual(expected);
+  };
+
+  it('writes anywhere, truncates and reads back on the disk file', () => {
+    patchCutAndReadBack();
   });
 
   it('keeps few files open however many are written at once, and closes them all at the end', () => {
@@ -148,18 +147,7 @@ describe('diskSpool', () => {
 
     it('reads back what the thread has queued, patched and cut', () => {
       startThread();
-      const stream = sz.FS.open(`${ROOT}/patched`, 'w+');
-      sz.FS.write(stream, pattern(1000, 3), 0, 1000);
-      sz.FS.write(stream, new Uint8Array([9, 9, 9]), 0, 3, 10);
-      sz.FS.truncate(`${ROOT}/patched`, 600);
-      const back = new Uint8Array(20);
-      expect(sz.FS.read(stream, back, 0, 20, 590)).toBe(10);
-      sz.FS.close(stream);
-      const expected = pattern(1000, 3).subarray(0, 600);
-      expected.set([9, 9, 9], 10);
-      expect(back.subarray(0, 10)).toEqual(expected.subarray(590));
-      expect(sz.FS.readFile(`${ROOT}/patched`)).toEqual(expected);
-      expect(new Uint8Array(readFileSync(spool.take(sz, `${ROOT}/patched`) as string))).toEqual(expected);
+      patchCutAndReadBack();
     });
 
     it('refuses to write through a link put in place of one', () => {

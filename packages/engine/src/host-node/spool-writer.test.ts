@@ -1,19 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pattern } from '../../test/support/memfs-writes.js';
+import { openIn } from '../../test/support/open-files.js';
 import { RING_BYTES, spoolWriter, type SpoolWriter } from './spool-writer.js';
-
-/** This process's descriptors open on files in `dir` (the writer thread's are the process's too). */
-const openIn = (dir: string) =>
-  readdirSync('/proc/self/fd').filter((fd) => {
-    try {
-      return readlinkSync(`/proc/self/fd/${fd}`).startsWith(`${dir}/`);
-    } catch {
-      return false; // closed meanwhile
-    }
-  }).length;
 
 const failureOf = (call: () => void): NodeJS.ErrnoException => {
   try {
