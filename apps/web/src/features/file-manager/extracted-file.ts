@@ -43,8 +43,9 @@ interface ExtractedFileInfo {
  * One extracted file as the page holds it. Extracted in the browser, the bytes are what the
  * engine's worker handed over (never base64): its own buffers, moved to the page up to a budget
  * (held-output-account.ts), or Blobs beyond it; `blob` makes the file's Blob when first read. So
- * the page can show, hash and download files of any size it could extract. Extracted on the server, only the file's address and checksum are held; its
- * bytes are fetched when a preview or a nested archive needs them (see file-bytes.ts).
+ * the page can show, hash and download files of any size it could extract. Extracted on the
+ * server, only the file's address and checksum are held; its bytes are fetched when a preview or
+ * a nested archive needs them (see file-bytes.ts).
  */
 export type ExtractedFile = ExtractedFileInfo &
   (
