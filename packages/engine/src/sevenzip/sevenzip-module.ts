@@ -1,4 +1,5 @@
 import type { FileSystem, SevenZipModule } from '7z-wasm';
+import { speedUpPathLookup } from './path-lookup.js';
 
 /** A fresh 7-Zip instance with its console captured. Hosts know how to find and load the WASM. */
 export type SevenZipFactory = (console: ConsoleSink) => Promise<SevenZipModule>;
@@ -26,6 +27,7 @@ export async function createSevenZip(factory: SevenZipFactory): Promise<{ sz: Se
     print: (line) => output.stdout.push(line),
     printErr: (line) => output.stderr.push(line),
   });
+  speedUpPathLookup(sz.FS);
   return { sz, output };
 }
 
