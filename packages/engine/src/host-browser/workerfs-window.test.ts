@@ -16,10 +16,16 @@ function parts(...sizes: number[]) {
     return file;
   });
   const fetches: [number, number, number][] = [];
-  const read = windowedRead((file, start, end) => {
-    fetches.push([files.indexOf(file), start, end]);
-    return (contents.get(file) as Uint8Array).slice(start, end);
-  }, 1000);
+  // Windows of 100 bytes at first, growing fourfold up to 6400.
+  const read = windowedRead(
+    (file, start, end) => {
+      fetches.push([files.indexOf(file), start, end]);
+      return (contents.get(file) as Uint8Array).slice(start, end);
+    },
+    6400,
+    100,
+    4,
+  );
   /** Reads as 7-Zip does: into its heap (an Int8Array) at some offset. */
   const readAt = (part: number, position: number, length: number) => {
     const heap = new Int8Array(length + 7);
@@ -30,40 +36,55 @@ function parts(...sizes: number[]) {
 }
 
 describe('windowedRead', () => {
-  it('serves small reads from one window and fetches a new one only when a read leaves it', () => {
-    const { contents, fetches, readAt } = parts(5000);
-    for (let position = 0; position < 2500; position += 100) {
-      const { count, bytes } = readAt(0, position, 100);
-      expect(count).toBe(100);
-      expect(bytes).toEqual(contents[0]?.subarray(position, position + 100));
+  it('grows the window while reads go on in order, and starts small again after a jump', () => {
+    const { contents, fetches, readAt } = parts(50_000);
+    for (let position = 0; position < 10_000; position += 50) {
+      const { count, bytes } = readAt(0, position, 50);
+      expect(count).toBe(50);
+      expect(bytes).toEqual(contents[0]?.subarray(position, position + 50));
     }
     expect(fetches).toEqual([
-      [0, 0, 1000],
-      [0, 1000, 2000],
-      [0, 2000, 3000],
+      [0, 0, 100],
+      [0, 100, 500],
+      [0, 500, 2100],
+      [0, 2100, 8500],
+      [0, 8500, 14_900],
     ]);
-    // Back into an earlier part of the file, and one read straddling the window's end.
-    expect(readAt(0, 50, 10).bytes).toEqual(contents[0]?.subarray(50, 60));
-    expect(readAt(0, 1045, 10).bytes).toEqual(contents[0]?.subarray(1045, 1055));
-    expect(fetches.slice(3)).toEqual([
-      [0, 50, 1050],
-      [0, 1045, 2045],
+    // A jump far ahead (a RAR's next header past a big file), a hop over less than the next
+    // window (past a small file), a read straddling the window's end, and back to the start.
+    const reads: [number, number][] = [
+      [40_000, 50],
+      [40_300, 50],
+      [40_650, 100],
+      [50, 10],
+    ];
+    for (const [position, length] of reads) {
+      expect(readAt(0, position, length).bytes).toEqual(contents[0]?.subarray(position, position + length));
+    }
+    expect(fetches.slice(5)).toEqual([
+      [0, 40_000, 40_100],
+      [0, 40_300, 40_700],
+      [0, 40_650, 42_250],
+      [0, 50, 150],
     ]);
   });
 
   it('reads large requests directly, stops at the end of the file, and keeps volumes apart', () => {
-    const { contents, fetches, readAt } = parts(5000, 6000);
-    expect(readAt(0, 100, 2000).bytes).toEqual(contents[0]?.subarray(100, 2100));
-    expect(readAt(0, 4990, 100)).toMatchObject({ count: 10 });
-    expect(readAt(0, 5000, 100).count).toBe(0);
+    const { contents, fetches, readAt } = parts(20_000, 9000);
+    expect(readAt(0, 100, 7000).bytes).toEqual(contents[0]?.subarray(100, 7100));
+    expect(readAt(0, 19_990, 100)).toMatchObject({ count: 10 });
+    expect(readAt(0, 20_000, 100).count).toBe(0);
     // Same offsets in another volume: a different file, so a window of its own.
     expect(readAt(1, 4990, 5).bytes).toEqual(contents[1]?.subarray(4990, 4995));
-    expect(readAt(0, 4990, 10).bytes).toEqual(contents[0]?.subarray(4990, 5000));
+    expect(readAt(0, 19_990, 10).bytes).toEqual(contents[0]?.subarray(19_990, 20_000));
+    // A read bigger than the window it would get, smaller than the largest: one window of its size.
+    expect(readAt(1, 100, 3000).bytes).toEqual(contents[1]?.subarray(100, 3100));
     expect(fetches).toEqual([
-      [0, 100, 2100],
-      [0, 4990, 5000],
-      [1, 4990, 5990],
-      [0, 4990, 5000],
+      [0, 100, 7100],
+      [0, 19_990, 20_000],
+      [1, 4990, 5090],
+      [0, 19_990, 20_000],
+      [1, 100, 3100],
     ]);
   });
 });
