@@ -33,12 +33,12 @@ const SLASH = 0x2f;
  * deep, that was 13-15 ms of the Chromium worker's 7-Zip run in a CPU profile, the largest of
  * the file system's JavaScript costs.
  *
- * Only absolute paths of plain names that meet no symbolic link are walked here, name by name
+ * Only absolute paths of plain names that meet no symbolic link are walked here, name by name,
  * without splitting the path into an array; anything else (a relative path, `.` or `..`, a link
- * to follow) goes to Emscripten's own, from the start (a lookup changes nothing), and
- * the answer is the same: a walk that reads the same nodes in the same order, with the same
- * options (a mount point entered unless it is the last name and `follow_mount` is false; a
- * missing last name allowed with `noent_okay`; the parent with `parent`).
+ * to follow) goes to Emscripten's own, from the start (a lookup changes nothing). The answer is
+ * the same: a walk that reads the same nodes in the same order, with the same options (a mount
+ * point entered unless it is the last name and `follow_mount` is false; a missing last name
+ * allowed with `noent_okay`; the parent with `parent`).
  */
 export function speedUpPathLookup(fs: FileSystem): void {
   const FS = fs as unknown as FsInternals;
