@@ -41,6 +41,19 @@ describe('blobSource', () => {
     expect(slices).toEqual([[0, MiB]]);
   });
 
+  it('fetches nothing ahead when the same head is read again (a 7z: format check, then header check)', async () => {
+    const { file, slices } = countedFile();
+    const source = blobSource(file);
+    for (let i = 0; i < 3; i += 1) expect(same(await source.read(0, 0x8006), content.subarray(0, 0x8006))).toBe(true);
+    expect(slices).toEqual([[0, MiB]]);
+    // Reading on past it is order again: the rest is fetched ahead.
+    expect(same(await source.read(0x8006, 100), content.subarray(0x8006, 0x8006 + 100))).toBe(true);
+    expect(slices).toEqual([
+      [0, MiB],
+      [MiB, content.length],
+    ]);
+  });
+
   it('joins a read that runs past its window with the start of the next one', async () => {
     const source = blobSource(countedFile().file);
     const offset = MiB - 10;
