@@ -119,7 +119,6 @@ export async function extract(input: EngineInput, sink: OutputSink, options: Ope
 }
 
 interface PreparedJob extends SevenZipJob {
-  format: DetectedFormat | null;
   fast: 'zip' | 'stream' | 'tar.gz' | null;
 }
 
@@ -128,7 +127,8 @@ async function prepare(input: EngineInput, options: OperationOptions): Promise<P
   if (!first) throw new EngineError('INTERNAL', 'No archive was given.');
   if (first.size === 0) throw new EngineError('UNSUPPORTED_FORMAT', 'The file is empty.');
   const limits = { ...(input.defaultLimits ?? SERVER_LIMITS), ...options.limits };
-  const format = await detect(first);
+  const head = await first.read(0, Math.min(first.size, DETECT_HEAD_BYTES));
+  const format = detectFormat(head);
   const single = input.sources.length === 1;
   const fast =
     !single || format === null
@@ -140,7 +140,7 @@ async function prepare(input: EngineInput, options: OperationOptions): Promise<P
           : format === 'gz'
             ? 'tar.gz'
             : null;
-  return { factory: input.sevenZip, inputs: input.mountInputs, sources: input.sources, limits, options, format, fast };
+  return { factory: input.sevenZip, inputs: input.mountInputs, sources: input.sources, limits, options, head, format, fast };
 }
 
 function streamInfo(source: ArchiveSource, format: DetectedFormat | null): StreamInfo {

@@ -1,5 +1,5 @@
 import type { ExtractionLimits } from '@archive-opener/shared';
-import { detectFormat } from '../core/detect.js';
+import { DETECT_HEAD_BYTES, detectFormat, type DetectedFormat } from '../core/detect.js';
 import { checkDeclaredLimits } from '../core/declared-limits.js';
 import { EngineError } from '../core/engine-error.js';
 import { LimitTracker } from '../core/limit-tracker.js';
@@ -24,6 +24,10 @@ export interface SevenZipJob {
   sources: readonly ArchiveSource[];
   limits: ExtractionLimits;
   options: OperationOptions;
+  /** The first part's first DETECT_HEAD_BYTES, read once to detect the format. */
+  head: Uint8Array;
+  /** What `detectFormat` made of `head`. */
+  format: DetectedFormat | null;
 }
 
 /** 7-Zip's names of single-stream compressors, and the suffix each adds to a format name. */
@@ -61,18 +65,18 @@ const noPassword = (): string =>
 const baseSwitches = (password: string | undefined): string[] => [`-p${password || noPassword()}`, '-sccUTF-8', '-bsp0', '-bb0'];
 
 export async function listWithSevenZip(job: SevenZipJob): Promise<ListResult> {
-  const facts = readHeaderFacts(job.sources[0]);
+  const scan = scanHeader(job);
   const { sz, output } = await createSevenZip(job.factory);
   const archivePath = job.inputs.mount(sz);
-  const listing = await openListing(sz, output, archivePath, job, await facts);
+  const listing = await openListing(sz, output, archivePath, job, await scan);
   return { format: formatName(listing.type), entries: listing.entries, encryptedHeaders: listing.headerEncrypted };
 }
 
 export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): Promise<ExtractResult> {
-  const facts = readHeaderFacts(job.sources[0]);
+  const scan = scanHeader(job);
   const { sz, output } = await createSevenZip(job.factory);
   const archivePath = job.inputs.mount(sz);
-  const listing = await openListing(sz, output, archivePath, job, await facts);
+  const listing = await openListing(sz, output, archivePath, job, await scan);
   const passwordGiven = Boolean(job.options.password);
   if (!passwordGiven && listing.entries.some((e) => e.encrypted)) {
     throw new EngineError('PASSWORD_REQUIRED', undefined, {
@@ -187,7 +191,7 @@ function unwrapCandidate(sz: SevenZipModule, outerType: string, step: Step): { p
   const files = step.entries.filter((e) => e.type === 'file');
   if (files.length !== 1 || step.entries.length !== 1) return null;
   const path = `${step.dir}/${files[0]?.stagedPath ?? ''}`;
-  const head = readHead(sz, path, 0x8006);
+  const head = readHead(sz, path, DETECT_HEAD_BYTES);
   const format = detectFormat(head);
   const wanted = format !== null && (UNWRAPPABLE.has(format) || (outerType.toLowerCase() === 'rpm' && COMPRESSED.has(format)));
   return wanted ? { path, format } : null;
@@ -204,26 +208,17 @@ function readHead(sz: SevenZipModule, path: string, length: number): Uint8Array 
   }
 }
 
-interface HeaderFacts {
-  scan: SevenZipHeaderScan;
-  /** The first part's first bytes, enough for detectFormat. */
-  head: Uint8Array;
-}
-
 /**
- * What is read of the archive before 7-Zip opens it, with one read where the header is near the
- * start. Started before the 7-Zip instance is made: on Node the reads wait for the thread pool
- * (three in turn cost 5-6 ms of the bench 7z's listing) while the instance is set up.
+ * The 7z header check, from the head the format check read and the end header. Started before
+ * the 7-Zip instance is made: on Node a read waits for the thread pool (three in turn cost 5-6 ms
+ * of the bench 7z's listing) while the instance is set up.
  */
-function readHeaderFacts(first: ArchiveSource | undefined): Promise<HeaderFacts> {
-  const facts = (async () => {
-    if (!first) return { scan: { kdfCycles: null, headerEncrypted: false }, head: new Uint8Array() };
-    const head = await first.read(0, Math.min(first.size, 0x8006));
-    return { scan: await scanSevenZipHeader(first, head), head };
-  })();
+function scanHeader(job: SevenZipJob): Promise<SevenZipHeaderScan> {
+  const first = job.sources[0];
+  const scan = first ? scanSevenZipHeader(first, job.head) : Promise.resolve({ kdfCycles: null, headerEncrypted: false });
   // Awaited once the instance exists; a failure to make it must not leave this one unhandled.
-  facts.catch(() => undefined);
-  return facts;
+  scan.catch(() => undefined);
+  return scan;
 }
 
 async function openListing(
@@ -231,7 +226,7 @@ async function openListing(
   output: RunOutput,
   archivePath: string,
   job: SevenZipJob,
-  { scan, head }: HeaderFacts,
+  scan: SevenZipHeaderScan,
 ): Promise<SltListing> {
   checkKdf(scan.kdfCycles, job.limits.maxKdfCyclesPower);
   const run = contained(() => runCommand(sz, output, ['l', '-slt', archivePath, ...baseSwitches(job.options.password)]), {
@@ -240,7 +235,7 @@ async function openListing(
   });
   const failure = mapSevenZipFailure(run, {
     passwordGiven: Boolean(job.options.password),
-    recognised: detectFormat(head) !== null,
+    recognised: job.format !== null,
   });
   if (failure) throw failure;
   const listing = parseSltListing(run.stdout);
