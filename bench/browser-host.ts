@@ -21,6 +21,8 @@ export interface BrowserRun {
   bytes: number;
   format: string;
   progress: number;
+  /** A prepared worker's warm-up (before the timed request): null if it sent none. */
+  warmUp: { warmed: string[]; seconds: number; error?: string } | null;
 }
 
 /** A worker bundle (bundleWorker's output): its script and the 7zz.wasm beside it. */
@@ -30,13 +32,22 @@ export interface WorkerBundle {
 }
 
 /** One extraction by the bench page (timed inside the page, not over CDP). */
-function benchExtract(page: Page, url: string, name: string, workerUrl: string, mode: WorkerMode): Promise<BrowserRun> {
+function benchExtract(
+  page: Page,
+  url: string,
+  name: string,
+  workerUrl: string,
+  mode: WorkerMode,
+  warmUp: string[],
+): Promise<BrowserRun> {
   return page.evaluate(
-    ([u, n, w, m]) =>
+    ([u, n, w, m, k]) =>
       (
-        window as unknown as { benchExtract(url: string, name: string, worker: string, mode: string): Promise<BrowserRun> }
-      ).benchExtract(u, n, w, m),
-    [url, name, workerUrl, mode] as const,
+        window as unknown as {
+          benchExtract(url: string, name: string, worker: string, mode: string, warmUp: string[]): Promise<BrowserRun>;
+        }
+      ).benchExtract(u, n, w, m, k),
+    [url, name, workerUrl, mode, warmUp] as const,
   );
 }
 
@@ -91,7 +102,9 @@ export async function openBrowserBench(
         if (!path) throw new Error(`no ${format} archive was given to the browser`);
         const name = basename(path);
         try {
-          return await benchExtract(page, `/archives/${name}`, name, `/${worker}.js`, mode);
+          // As the site's spare after a listing: the pipeline of the listed format (warmUpKindFor),
+          // which for the bench's three formats is the format itself.
+          return await benchExtract(page, `/archives/${name}`, name, `/${worker}.js`, mode, [format]);
         } catch (error) {
           const detail = pageErrors.length > 0 ? ` (page: ${pageErrors.slice(-3).join(' | ')})` : '';
           throw new Error(`${error instanceof Error ? error.message.split('\n')[0] : String(error)}${detail}`, { cause: error });

@@ -7,7 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleWorker } from '../packages/engine/test/browser/harness.js';
-import { openBrowserBench, type BrowserBench, type WorkerMode } from './browser-host.js';
+import { openBrowserBench, type BrowserBench, type BrowserRun, type WorkerMode } from './browser-host.js';
 import { prepareInputs, type Inputs } from './inputs.js';
 import { alternate, errorText, expectOutput, fmtRatio, fmtSeconds, freshDir, median, RUNS, run } from './measure.js';
 import { ensureTools, FORMATS, toolVersions, type Format } from './native-tools.js';
@@ -126,13 +126,28 @@ async function timeFormat(
   await freshDir(outDir);
 }
 
+/** What each prepared worker reported of its warm-up (untimed, during the visitor's pause), by format. */
+const warmUps = new Map<Format, NonNullable<BrowserRun['warmUp']>[]>();
+
 /** A browser run as a timing, its output checked against the inputs. */
 function browserRunner(bench: BrowserBench, format: Format, mode: WorkerMode, inputs: Inputs) {
   return async (_dir: string, label: string): Promise<number> => {
     const run = await bench.extract(format, mode);
     expectOutput(label, run, inputs);
+    if (run.warmUp) warmUps.set(format, [...(warmUps.get(format) ?? []), run.warmUp]);
     return run.seconds;
   };
+}
+
+/** A note on the prepared workers' warm-ups: how long they took, and whether each ended before its request. */
+function warmUpNote(): string | null {
+  if (warmUps.size === 0) return null;
+  const parts = [...warmUps].map(([format, reports]) => {
+    const whole = reports.filter((r) => r.warmed.includes(format) && !r.error).length;
+    return `${format} ${fmtSeconds(median(reports.map((r) => r.seconds)))} (${whole} of ${reports.length} complete)`;
+  });
+  const errors = [...new Set([...warmUps.values()].flat().flatMap((r) => (r.error ? [r.error] : [])))];
+  return `browser: each prepared worker warmed up on a small archive of its own of the same kind (engine's warm-up.ts) during the pause, outside the timed region: median ${parts.join(', ')}${errors.length ? `; warm-up errors: ${errors.join(' | ')}` : ''}`;
 }
 
 async function main(): Promise<void> {
@@ -186,8 +201,10 @@ async function main(): Promise<void> {
   if (baseline) notes.push(`peak RSS of a child that only loads the engine (tsx included): ${baseline.maxRssMB.toFixed(0)} MB`);
   if (browser) {
     notes.push(
-      `browser: one worker per run, as the site has it; "prepared" is the site's extraction (its worker fetched and compiled 7zz.wasm while the visitor read the listing), "fresh" also times starting the worker and fetching + compiling 7zz.wasm (~${fmtSeconds(browser.compileSeconds)} on the page); output reaches the page as the worker's own ArrayBuffers up to the device's held-bytes budget (256 MiB with 8 GiB of memory or more), as Blobs beyond`,
+      `browser: one worker per run, as the site has it; "prepared" is the site's extraction (its worker fetched and compiled 7zz.wasm and warmed up while the visitor read the listing), "fresh" also times starting the worker and fetching + compiling 7zz.wasm (~${fmtSeconds(browser.compileSeconds)} on the page); output reaches the page as the worker's own ArrayBuffers up to the device's held-bytes budget (256 MiB with 8 GiB of memory or more), as Blobs beyond`,
     );
+    const warmUp = warmUpNote();
+    if (warmUp) notes.push(warmUp);
   }
 
   for (const format of FORMATS) {

@@ -18,8 +18,10 @@ export type {
   BrowserRequest,
   FileSlice,
   HeldBytes,
+  WarmUpKind,
+  WarmUpReport,
 } from './worker-protocol.js';
-export { heldBuffersOf, sliceToBlob } from './worker-protocol.js';
+export { heldBuffersOf, sliceToBlob, WARM_UP_KINDS, warmUpKindFor } from './worker-protocol.js';
 export type { ExtractedEntry, ListResult, Progress } from '../core/types.js';
 
 /** 7-Zip reads the parts in place through WORKERFS (lazy File slices, windowed), side by side in /in. */

@@ -21,11 +21,31 @@ export interface BrowserRequest {
 
 /**
  * Sent to a worker before its request, while the visitor is still choosing: the worker fetches
- * and compiles 7zz.wasm and loads its codecs, so that the request starts at once.
+ * and compiles 7zz.wasm and loads its codecs, so that the request starts at once, then warms up
+ * (see warm-up.ts) and answers `prepared`.
  */
 export interface BrowserPrepare {
   op: 'prepare';
   wasmUrl: string;
+  /** The pipelines to warm up, in order; all by default, none with []. */
+  warmUp?: WarmUpKind[];
+}
+
+/** The pipelines a warm-up can run: 7-Zip's (every format it opens), the zip reader, the tar.gz reader. */
+export const WARM_UP_KINDS = ['7z', 'zip', 'tar.gz'] as const;
+export type WarmUpKind = (typeof WARM_UP_KINDS)[number];
+
+/** The warm-up that suits an archive just listed (its ListResult format): the pipeline its extraction takes. */
+export function warmUpKindFor(format: string): WarmUpKind {
+  return format === 'zip' || format === 'tar.gz' ? format : '7z';
+}
+
+export interface WarmUpReport {
+  /** The pipelines whose sample was extracted, in order. */
+  warmed: WarmUpKind[];
+  seconds: number;
+  /** Why the warm-up ended early, if it failed (a request then runs as in a cold worker). */
+  error?: string;
 }
 
 /**
@@ -58,6 +78,7 @@ export interface BrowserExtractResult {
 }
 
 export type BrowserMessage =
+  | { type: 'prepared'; warmUp: WarmUpReport }
   | { type: 'progress'; progress: Progress }
   | { type: 'done'; result: BrowserExtractResult | ListResult }
   | { type: 'failed'; error: ErrorShape };

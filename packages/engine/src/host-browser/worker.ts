@@ -2,8 +2,10 @@
 import { toEngineError } from '../core/engine-error.js';
 import { extractFiles, listFiles, prepare } from './index.js';
 import type { ListResult } from '../core/types.js';
+import { warmUp } from './warm-up.js';
 import {
   heldBuffersOf,
+  WARM_UP_KINDS,
   type BrowserExtractResult,
   type BrowserMessage,
   type BrowserPrepare,
@@ -26,11 +28,19 @@ function postDone(result: BrowserExtractResult | ListResult): void {
   }
 }
 
+/** The warm-up under way after a `prepare`; a request waits for its current step, then runs alone. */
+let warmingUp: Promise<unknown> = Promise.resolve();
+let requested = false;
+
 scope.onmessage = async (event: MessageEvent<BrowserRequest | BrowserPrepare>) => {
   if (event.data.op === 'prepare') {
-    prepare(event.data.wasmUrl);
+    const { wasmUrl, warmUp: kinds = [...WARM_UP_KINDS] } = event.data;
+    prepare(wasmUrl);
+    warmingUp = warmUp(wasmUrl, kinds, () => requested).then((report) => post({ type: 'prepared', warmUp: report }));
     return;
   }
+  requested = true;
+  await warmingUp;
   const { op, files, password, limits, only, wasmUrl, holdBytes } = event.data;
   const options = { ...(password && { password }), ...(limits && { limits }), ...(only && { only }) };
   try {

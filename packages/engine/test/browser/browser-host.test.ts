@@ -67,7 +67,8 @@ async function extractInPage(page: Page, urls: string | string[], options: RunOp
             event: MessageEvent<{ type: string; result?: unknown; error?: { code: string; message: string } }>,
           ) => {
             if (event.data.type === 'progress') progressMessages += 1;
-            else resolve(event.data);
+            // A prepared worker's warm-up report, when it ends after the pause.
+            else if (event.data.type !== 'prepared') resolve(event.data);
           };
           worker.postMessage({
             op: 'extract',
@@ -97,6 +98,64 @@ async function extractInPage(page: Page, urls: string | string[], options: RunOp
       return { ok: true, format: result.format, files, progressMessages, heldBytes, inBlobs };
     },
     [typeof urls === 'string' ? [urls] : urls, options] as const,
+  );
+}
+
+interface WarmUpOutcome {
+  /** The worker's `prepared` report. */
+  report: { warmed: string[]; seconds: number; error?: string } | null;
+  /** The order the worker's messages came in (progress left out). */
+  messages: string[];
+  /** The request's answer: its files' SHA-256 by name. */
+  files?: Record<string, string>;
+  error?: { code: string; message: string };
+}
+
+/**
+ * A worker told to prepare (warming up `warmUp`, all by default), then asked to extract `url`:
+ * once its `prepared` report came, or at once (`immediately`), as when a file is dropped while
+ * the spare is still starting.
+ */
+async function warmUpInPage(
+  page: Page,
+  url: string,
+  options: { warmUp?: string[]; immediately?: boolean },
+): Promise<WarmUpOutcome> {
+  return page.evaluate(
+    async ([archiveUrl, { warmUp, immediately }]) => {
+      const file = new File([await (await fetch(archiveUrl)).blob()], archiveUrl.split('/').pop() ?? 'archive');
+      const worker = new Worker('/worker.js', { type: 'module' });
+      const messages: string[] = [];
+      let report: WarmUpOutcome['report'] = null;
+      let prepared = () => undefined as void;
+      const reported = new Promise<void>((resolve) => (prepared = resolve));
+      type Message = { type: string; warmUp?: WarmUpOutcome['report']; result?: unknown; error?: WarmUpOutcome['error'] };
+      let answer = (_message: Message) => undefined as void;
+      const answered = new Promise<Message>((resolve) => (answer = resolve));
+      worker.onmessage = ({ data }: MessageEvent<Message>) => {
+        if (data.type === 'progress') return;
+        messages.push(data.type);
+        if (data.type === 'prepared') {
+          report = data.warmUp ?? null;
+          prepared();
+        } else answer(data);
+      };
+      worker.postMessage({ op: 'prepare', wasmUrl: '/7zz.wasm', ...(warmUp && { warmUp }) });
+      if (!immediately) await reported;
+      worker.postMessage({ op: 'extract', files: [file], wasmUrl: '/7zz.wasm' });
+      const outcome = await answered;
+      worker.terminate();
+      if (outcome.type !== 'done') return { report, messages, ...(outcome.error && { error: outcome.error }) };
+      type Slice = { blob: Blob; offset: number; size: number } | { parts: Uint8Array<ArrayBuffer>[]; size: number };
+      const files: Record<string, string> = {};
+      for (const [name, slice] of (outcome.result as { files: Map<string, Slice> }).files) {
+        const blob = 'parts' in slice ? new Blob(slice.parts) : slice.blob.slice(slice.offset, slice.offset + slice.size);
+        const digest = await crypto.subtle.digest('SHA-256', await blob.arrayBuffer());
+        files[name] = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+      }
+      return { report, messages, files };
+    },
+    [url, options] as const,
   );
 }
 
@@ -150,6 +209,33 @@ describe.skipIf(!existsSync(CHROMIUM))('browser host (Web Worker in headless Chr
       'rarfile/rar5-solid.rar',
       await extractInPage(page, urlsOf('rarfile/rar5-solid.rar'), { prepared: true }),
     );
+  });
+
+  it('warms up every pipeline when prepared, then extracts as a cold worker does', async () => {
+    const path = 'commons-compress/COMPRESS-320/LZMA2-solid.7z';
+    const outcome = await warmUpInPage(page, urlsOf(path)[0] ?? '', {});
+    expect(outcome.report?.error).toBeUndefined();
+    expect(outcome.report?.warmed).toEqual(['7z', 'zip', 'tar.gz']);
+    expect(outcome.messages).toEqual(['prepared', 'done']);
+    expectManifestFiles(path, { ok: true, progressMessages: 0, ...(outcome.files && { files: outcome.files }) });
+  });
+
+  it('warms up only the pipeline it is asked for', async () => {
+    const path = 'py7zr/src.zip';
+    const outcome = await warmUpInPage(page, urlsOf(path)[0] ?? '', { warmUp: ['zip'] });
+    expect(outcome.report?.error).toBeUndefined();
+    expect(outcome.report?.warmed).toEqual(['zip']);
+    expectManifestFiles(path, { ok: true, progressMessages: 0, ...(outcome.files && { files: outcome.files }) });
+  });
+
+  it('stops warming up when a request comes, and answers it', async () => {
+    // The request is queued behind the prepare, so it is received while 7-Zip still compiles.
+    const path = 'commons-compress/bla.tgz';
+    const outcome = await warmUpInPage(page, urlsOf(path)[0] ?? '', { immediately: true });
+    expect(outcome.report?.warmed).toEqual([]);
+    // The warm-up ended before the request ran: its report comes first.
+    expect(outcome.messages).toEqual(['prepared', 'done']);
+    expectManifestFiles(path, { ok: true, progressMessages: 0, ...(outcome.files && { files: outcome.files }) });
   });
 
   // Every backend's way out: zip.js's inflate, our tar reader, 7-Zip's spool (7z, RAR).

@@ -5,7 +5,7 @@ import type {
   BrowserRequest,
   ListResult,
 } from '@archive-opener/engine/browser';
-import { heldBuffersOf } from '@archive-opener/engine/browser/protocol';
+import { heldBuffersOf, warmUpKindFor, type WarmUpKind } from '@archive-opener/engine/browser/protocol';
 import type { ErrorShape } from '@archive-opener/shared';
 import wasmUrl from '7z-wasm/7zz.wasm?url';
 import { leaseHeldOutput } from './held-output-account';
@@ -53,17 +53,18 @@ function startWorker(): Worker {
 }
 
 /**
- * Starts the next operation's worker ahead of it, and has it fetch and compile 7zz.wasm and load
- * its codecs while the visitor is still choosing (called when they point at or focus the drop
- * zone or drag a file over it, and when a listing ends, for the extraction that usually
- * follows). Measured in Chromium on the bench's archives, from request to answer: listing a
- * 50 MB 7z 0.32 s with a fresh worker, 0.13 s with a prepared one; extracting a 50 MB zip
- * 0.42 s and 0.32 s. One spare at most.
+ * Starts the next operation's worker ahead of it, and has it fetch and compile 7zz.wasm, load
+ * its codecs and warm up while the visitor is still choosing (called when they point at or
+ * focus the drop zone or drag a file over it, and when a listing ends, for the extraction that
+ * usually follows: then only the pipeline that archive takes is warmed up). Measured in
+ * Chromium on the bench's archives, from request to answer: listing a 50 MB 7z 0.32 s with a
+ * fresh worker, 0.13 s with a prepared one; extracting a 50 MB zip 0.42 s and 0.32 s. One spare
+ * at most.
  */
-export function prepareEngine(): void {
+export function prepareEngine(warmUp?: WarmUpKind[]): void {
   if (spare) return;
   const worker = startWorker();
-  const prepare: BrowserPrepare = { op: 'prepare', wasmUrl };
+  const prepare: BrowserPrepare = { op: 'prepare', wasmUrl, ...(warmUp && { warmUp }) };
   worker.postMessage(prepare);
   // A spare that cannot start is dropped: the operation that comes makes its own worker.
   worker.onerror = () => dropSpare(worker);
@@ -95,11 +96,13 @@ function runInWorker<T>(op: BrowserRequest['op'], parts: File[], { password, onP
   const result = new Promise<T>((resolve, reject) => {
     settle = { reject };
     worker.onmessage = ({ data }: MessageEvent<BrowserMessage>) => {
+      // A spare's warm-up ended before the request ran: nothing to do with it here.
+      if (data.type === 'prepared') return;
       if (data.type === 'progress') return onProgress?.(data.progress);
       worker.terminate();
       // A listed archive is usually extracted next. Prepared only now: started with the listing,
       // the spare compiled 7-Zip on the core the listing needed.
-      if (data.type === 'done' && op === 'list') prepareEngine();
+      if (data.type === 'done' && op === 'list') prepareEngine([warmUpKindFor(data.result.format)]);
       held?.settle(data.type === 'done' && 'files' in data.result ? heldBuffersOf(data.result.files) : []);
       if (data.type === 'done') resolve(data.result as T);
       else reject(new ExtractionError(data.error));
