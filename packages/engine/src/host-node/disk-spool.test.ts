@@ -16,12 +16,17 @@ describe('diskSpool', () => {
   let sz: SevenZipModule;
   let spool: DiskSpool;
 
-  beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'ao-spool-'));
+  /** A new instance with a spool on ROOT; `writerAfterBytes` as diskSpool takes it. */
+  const attachSpool = async (writerAfterBytes?: number) => {
     sz = await SevenZip({ print: () => undefined, printErr: () => undefined });
     sz.FS.mkdir(ROOT);
-    spool = diskSpool(dir);
+    spool = diskSpool(dir, writerAfterBytes);
     spool.attach(sz, ROOT);
+  };
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'ao-spool-'));
+    await attachSpool();
   });
 
   afterEach(() => {
@@ -83,9 +88,8 @@ describe('diskSpool', () => {
     const streams = Array.from({ length: 20 }, (_, i) => sz.FS.open(`${ROOT}/f${i}`, 'w'));
     for (let round = 0; round < 3; round += 1) {
       streams.forEach((stream, i) => sz.FS.write(stream, pattern(100, i + round), 0, 100));
-      // The writer thread's 16 at most (it writes all but the first file), and none of the spool's:
-      // it reads nothing back.
-      expect(openIn(dir)).toBeLessThanOrEqual(16);
+      // Small files: the spool writes them itself, 8 open at most (its thread would keep 16).
+      expect(openIn(dir)).toBeLessThanOrEqual(8);
     }
     for (const stream of streams) sz.FS.close(stream);
     for (let i = 0; i < 20; i += 1) {
@@ -120,7 +124,32 @@ describe('diskSpool', () => {
     expect(String((failure as EngineError).details.cause)).toContain('ENOENT');
   });
 
+  it('writes the files itself until it has written writerAfterBytes, then hands the next ones to its thread', async () => {
+    spool.closeAll();
+    await attachSpool(100_000);
+    const sizes = { a: 10, b: 10, c: 100_000, d: 10, e: 20 };
+    Object.entries(sizes).forEach(([name, size], i) => writeInPieces(sz, `${ROOT}/${name}`, pattern(size, i), [size]));
+    const where = Object.entries(sizes).map(([name, size], i) => {
+      const onDisk = spool.take(sz, `${ROOT}/${name}`) as string;
+      expect(new Uint8Array(readFileSync(onDisk)), name).toEqual(pattern(size, i));
+      return onDisk.slice(dir.length + 1);
+    });
+    // c's 100,000 bytes reach the threshold: the file after it is the thread's.
+    expect(where).toEqual(['own-1', 'own-2', 'own-3', '4', '5']);
+  });
+
+  it('never starts a thread for a small extraction by default', () => {
+    for (let i = 0; i < 20; i += 1) writeInPieces(sz, `${ROOT}/f${i}`, pattern(1000, i), [1000]);
+    for (let i = 0; i < 20; i += 1) expect(spool.take(sz, `${ROOT}/f${i}`)).toBe(join(dir, `own-${i + 1}`));
+  });
+
   describe('with its writer thread', () => {
+    // From the second file on, whatever was written before it.
+    beforeEach(async () => {
+      spool.closeAll();
+      await attachSpool(0);
+    });
+
     /** The second file written starts the thread, which writes it and every later one. */
     const startThread = () => {
       writeInPieces(sz, `${ROOT}/first`, pattern(10, 7), [10]);
