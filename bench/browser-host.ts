@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
+import type { WarmUpReport } from '../packages/engine/src/host-browser/worker-protocol.js';
 import { launchChromium, serveFiles } from '../packages/engine/test/browser/harness.js';
 import { median } from './measure.js';
 import { CHROMIUM, type Format } from './native-tools.js';
@@ -22,7 +23,7 @@ export interface BrowserRun {
   format: string;
   progress: number;
   /** A prepared worker's warm-up (before the timed request): null if it sent none. */
-  warmUp: { warmed: string[]; seconds: number; error?: string } | null;
+  warmUp: WarmUpReport | null;
 }
 
 /** A worker bundle (bundleWorker's output): its script and the 7zz.wasm beside it. */

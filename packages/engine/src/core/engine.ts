@@ -27,7 +27,12 @@ export interface EngineInput {
 }
 
 export async function detect(source: ArchiveSource): Promise<DetectedFormat | null> {
-  return detectFormat(await source.read(0, Math.min(source.size, DETECT_HEAD_BYTES)));
+  return detectFormat(await readHead(source));
+}
+
+/** What `detectFormat` needs of an archive's first part. */
+function readHead(source: ArchiveSource): Promise<Uint8Array> {
+  return source.read(0, Math.min(source.size, DETECT_HEAD_BYTES));
 }
 
 export async function list(input: EngineInput, options: OperationOptions = {}): Promise<ListResult> {
@@ -127,7 +132,7 @@ async function prepare(input: EngineInput, options: OperationOptions): Promise<P
   if (!first) throw new EngineError('INTERNAL', 'No archive was given.');
   if (first.size === 0) throw new EngineError('UNSUPPORTED_FORMAT', 'The file is empty.');
   const limits = { ...(input.defaultLimits ?? SERVER_LIMITS), ...options.limits };
-  const head = await first.read(0, Math.min(first.size, DETECT_HEAD_BYTES));
+  const head = await readHead(first);
   const format = detectFormat(head);
   const single = input.sources.length === 1;
   const fast =

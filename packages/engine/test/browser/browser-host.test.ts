@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WarmUpReport } from '../../src/host-browser/worker-protocol.js';
 import { CORPUS_DIR, loadManifest } from '../corpus/manifest.js';
 import { bundleWorker, CHROMIUM, launchChromium, serveFiles } from './harness.js';
 
@@ -38,12 +39,22 @@ interface PageOutcome {
   /** How the files came: bytes as the worker's own (HeldBytes), files as ranges of Blobs. */
   heldBytes?: number;
   inBlobs?: number;
+  /** A prepared worker's `prepared` report, if it came. */
+  report?: WarmUpReport;
+  /** The order the worker's messages came in (progress left out). */
+  messages: string[];
 }
 
 interface RunOptions {
   password?: string;
-  /** A worker told to load 7-Zip first and given a moment, as the app does while the visitor chooses. */
-  prepared?: boolean;
+  /**
+   * A worker told to prepare first, as the app does while the visitor chooses; the request is
+   * sent after a moment ('pause'), once its warm-up report came ('report'), or at once
+   * ('at-once': a file dropped while the spare is still starting).
+   */
+  prepared?: 'pause' | 'report' | 'at-once';
+  /** What the prepared worker warms up (BrowserPrepare.warmUp); all when absent. */
+  warmUp?: string[];
   /** The request's `holdBytes`; the worker's default (from the device's memory) when absent. */
   holdBytes?: number;
 }
@@ -51,36 +62,43 @@ interface RunOptions {
 /** Extracts in a fresh worker, as the app does; `urls` are the archive's parts, in order. */
 async function extractInPage(page: Page, urls: string | string[], options: RunOptions = {}): Promise<PageOutcome> {
   return page.evaluate(
-    async ([list, { password: pw, prepared: prepare, holdBytes }]) => {
+    async ([list, { password: pw, prepared, warmUp, holdBytes }]) => {
       const parts = await Promise.all(
         list.map(async (url) => new File([await (await fetch(url)).blob()], url.split('/').pop() ?? 'archive')),
       );
       const worker = new Worker('/worker.js', { type: 'module' });
-      if (prepare) {
-        worker.postMessage({ op: 'prepare', wasmUrl: '/7zz.wasm' });
-        await new Promise((resolve) => setTimeout(resolve, 300));
-      }
+      type Message = { type: string; warmUp?: PageOutcome['report']; result?: unknown; error?: PageOutcome['error'] };
+      const messages: string[] = [];
+      let report: PageOutcome['report'];
       let progressMessages = 0;
-      const outcome = await new Promise<{ type: string; result?: unknown; error?: { code: string; message: string } }>(
-        (resolve) => {
-          worker.onmessage = (
-            event: MessageEvent<{ type: string; result?: unknown; error?: { code: string; message: string } }>,
-          ) => {
-            if (event.data.type === 'progress') progressMessages += 1;
-            // A prepared worker's warm-up report, when it ends after the pause.
-            else if (event.data.type !== 'prepared') resolve(event.data);
-          };
-          worker.postMessage({
-            op: 'extract',
-            files: parts,
-            wasmUrl: '/7zz.wasm',
-            ...(pw ? { password: pw } : {}),
-            ...(holdBytes === undefined ? {} : { holdBytes }),
-          });
-        },
-      );
+      let reported = () => undefined as void;
+      let answer = (_message: Message) => undefined as void;
+      const reportCame = new Promise<void>((resolve) => (reported = resolve));
+      const answered = new Promise<Message>((resolve) => (answer = resolve));
+      worker.onmessage = ({ data }: MessageEvent<Message>) => {
+        if (data.type === 'progress') {
+          progressMessages += 1;
+          return;
+        }
+        messages.push(data.type);
+        if (data.type !== 'prepared') return answer(data);
+        report = data.warmUp;
+        reported();
+      };
+      if (prepared) worker.postMessage({ op: 'prepare', wasmUrl: '/7zz.wasm', ...(warmUp && { warmUp }) });
+      if (prepared === 'pause') await new Promise((resolve) => setTimeout(resolve, 300));
+      if (prepared === 'report') await reportCame;
+      worker.postMessage({
+        op: 'extract',
+        files: parts,
+        wasmUrl: '/7zz.wasm',
+        ...(pw ? { password: pw } : {}),
+        ...(holdBytes === undefined ? {} : { holdBytes }),
+      });
+      const outcome = await answered;
       worker.terminate();
-      if (outcome.type !== 'done') return { ok: false, error: outcome.error, progressMessages };
+      const seen = { progressMessages, messages, ...(report && { report }) };
+      if (outcome.type !== 'done') return { ok: false, error: outcome.error, ...seen };
       type Slice = { blob: Blob; offset: number; size: number } | { parts: Uint8Array<ArrayBuffer>[]; size: number };
       const result = outcome.result as { format: string; files: Map<string, Slice> };
       const files: Record<string, string> = {};
@@ -95,67 +113,9 @@ async function extractInPage(page: Page, urls: string | string[], options: RunOp
         const digest = await crypto.subtle.digest('SHA-256', await blob.arrayBuffer());
         files[name] = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
       }
-      return { ok: true, format: result.format, files, progressMessages, heldBytes, inBlobs };
+      return { ok: true, format: result.format, files, heldBytes, inBlobs, ...seen };
     },
     [typeof urls === 'string' ? [urls] : urls, options] as const,
-  );
-}
-
-interface WarmUpOutcome {
-  /** The worker's `prepared` report. */
-  report: { warmed: string[]; seconds: number; error?: string } | null;
-  /** The order the worker's messages came in (progress left out). */
-  messages: string[];
-  /** The request's answer: its files' SHA-256 by name. */
-  files?: Record<string, string>;
-  error?: { code: string; message: string };
-}
-
-/**
- * A worker told to prepare (warming up `warmUp`, all by default), then asked to extract `url`:
- * once its `prepared` report came, or at once (`immediately`), as when a file is dropped while
- * the spare is still starting.
- */
-async function warmUpInPage(
-  page: Page,
-  url: string,
-  options: { warmUp?: string[]; immediately?: boolean },
-): Promise<WarmUpOutcome> {
-  return page.evaluate(
-    async ([archiveUrl, { warmUp, immediately }]) => {
-      const file = new File([await (await fetch(archiveUrl)).blob()], archiveUrl.split('/').pop() ?? 'archive');
-      const worker = new Worker('/worker.js', { type: 'module' });
-      const messages: string[] = [];
-      let report: WarmUpOutcome['report'] = null;
-      let prepared = () => undefined as void;
-      const reported = new Promise<void>((resolve) => (prepared = resolve));
-      type Message = { type: string; warmUp?: WarmUpOutcome['report']; result?: unknown; error?: WarmUpOutcome['error'] };
-      let answer = (_message: Message) => undefined as void;
-      const answered = new Promise<Message>((resolve) => (answer = resolve));
-      worker.onmessage = ({ data }: MessageEvent<Message>) => {
-        if (data.type === 'progress') return;
-        messages.push(data.type);
-        if (data.type === 'prepared') {
-          report = data.warmUp ?? null;
-          prepared();
-        } else answer(data);
-      };
-      worker.postMessage({ op: 'prepare', wasmUrl: '/7zz.wasm', ...(warmUp && { warmUp }) });
-      if (!immediately) await reported;
-      worker.postMessage({ op: 'extract', files: [file], wasmUrl: '/7zz.wasm' });
-      const outcome = await answered;
-      worker.terminate();
-      if (outcome.type !== 'done') return { report, messages, ...(outcome.error && { error: outcome.error }) };
-      type Slice = { blob: Blob; offset: number; size: number } | { parts: Uint8Array<ArrayBuffer>[]; size: number };
-      const files: Record<string, string> = {};
-      for (const [name, slice] of (outcome.result as { files: Map<string, Slice> }).files) {
-        const blob = 'parts' in slice ? new Blob(slice.parts) : slice.blob.slice(slice.offset, slice.offset + slice.size);
-        const digest = await crypto.subtle.digest('SHA-256', await blob.arrayBuffer());
-        files[name] = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
-      }
-      return { report, messages, files };
-    },
-    [url, options] as const,
   );
 }
 
@@ -207,35 +167,35 @@ describe.skipIf(!existsSync(CHROMIUM))('browser host (Web Worker in headless Chr
   it('extracts with a worker prepared ahead as with a fresh one', async () => {
     expectManifestFiles(
       'rarfile/rar5-solid.rar',
-      await extractInPage(page, urlsOf('rarfile/rar5-solid.rar'), { prepared: true }),
+      await extractInPage(page, urlsOf('rarfile/rar5-solid.rar'), { prepared: 'pause' }),
     );
   });
 
   it('warms up every pipeline when prepared, then extracts as a cold worker does', async () => {
     const path = 'commons-compress/COMPRESS-320/LZMA2-solid.7z';
-    const outcome = await warmUpInPage(page, urlsOf(path)[0] ?? '', {});
+    const outcome = await extractInPage(page, urlsOf(path), { prepared: 'report' });
     expect(outcome.report?.error).toBeUndefined();
     expect(outcome.report?.warmed).toEqual(['7z', 'zip', 'tar.gz']);
     expect(outcome.messages).toEqual(['prepared', 'done']);
-    expectManifestFiles(path, { ok: true, progressMessages: 0, ...(outcome.files && { files: outcome.files }) });
+    expectManifestFiles(path, outcome);
   });
 
   it('warms up only the pipelines it is asked for, passing over names it does not know', async () => {
     const path = 'py7zr/src.zip';
-    const outcome = await warmUpInPage(page, urlsOf(path)[0] ?? '', { warmUp: ['rar', 'zip'] });
+    const outcome = await extractInPage(page, urlsOf(path), { prepared: 'report', warmUp: ['rar', 'zip'] });
     expect(outcome.report?.error).toBeUndefined();
     expect(outcome.report?.warmed).toEqual(['zip']);
-    expectManifestFiles(path, { ok: true, progressMessages: 0, ...(outcome.files && { files: outcome.files }) });
+    expectManifestFiles(path, outcome);
   });
 
   it('stops warming up when a request comes, and answers it', async () => {
     // The request is queued behind the prepare, so it is received while 7-Zip still compiles.
     const path = 'commons-compress/bla.tgz';
-    const outcome = await warmUpInPage(page, urlsOf(path)[0] ?? '', { immediately: true });
+    const outcome = await extractInPage(page, urlsOf(path), { prepared: 'at-once' });
     expect(outcome.report?.warmed).toEqual([]);
     // The warm-up ended before the request ran: its report comes first.
     expect(outcome.messages).toEqual(['prepared', 'done']);
-    expectManifestFiles(path, { ok: true, progressMessages: 0, ...(outcome.files && { files: outcome.files }) });
+    expectManifestFiles(path, outcome);
   });
 
   // Every backend's way out: zip.js's inflate, our tar reader, 7-Zip's spool (7z, RAR).

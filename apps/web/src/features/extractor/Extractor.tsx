@@ -18,10 +18,6 @@ const fileManager = preloadable(() => import('../file-manager/FileManager'));
 const completionDialog = preloadable(() => import('./CompletionDialog'));
 const FileManager = fileManager.Component;
 const CompletionDialog = completionDialog.Component;
-
-/** The drop zone's handlers pass their event: the spare must not take it for what to warm up. */
-const prepareForAnyArchive = () => prepareEngine();
-
 // Shown once archives are chosen; loading them then keeps the first load small (budget: 120 KB).
 const SelectedArchives = lazy(() => import('./SelectedArchives'));
 const ProgressPanel = lazy(() => import('./ProgressPanel'));
@@ -67,7 +63,7 @@ export function Extractor() {
         <h2 id="extractor-title" className="sr-only">
           {t('extractor.title')}
         </h2>
-        <DropZone onFiles={onFiles} onIntent={server ? undefined : prepareForAnyArchive} disabled={busy} />
+        <DropZone onFiles={onFiles} onIntent={server ? undefined : prepareEngine} disabled={busy} />
         {jobs.length > 0 && (
           <Suspense fallback={null}>
             <SelectedArchives jobs={jobs} busy={busy} onRemove={extractor.remove} />

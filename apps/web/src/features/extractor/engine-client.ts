@@ -59,9 +59,14 @@ function startWorker(): Worker {
  * usually follows: then only the pipeline that archive takes is warmed up). Measured in
  * Chromium on the bench's archives, from request to answer: listing a 50 MB 7z 0.32 s with a
  * fresh worker, 0.13 s with a prepared one; extracting a 50 MB zip 0.42 s and 0.32 s. One spare
- * at most.
+ * at most. Takes no argument: the drop zone hands it its events.
  */
-export function prepareEngine(warmUp?: WarmUpKind[]): void {
+export function prepareEngine(): void {
+  prepareSpare();
+}
+
+/** prepareEngine's work; `warmUp` as BrowserPrepare has it (all pipelines when absent). */
+function prepareSpare(warmUp?: WarmUpKind[]): void {
   if (spare) return;
   const worker = startWorker();
   const prepare: BrowserPrepare = { op: 'prepare', wasmUrl, ...(warmUp && { warmUp }) };
@@ -102,7 +107,7 @@ function runInWorker<T>(op: BrowserRequest['op'], parts: File[], { password, onP
       worker.terminate();
       // A listed archive is usually extracted next. Prepared only now: started with the listing,
       // the spare compiled 7-Zip on the core the listing needed.
-      if (data.type === 'done' && op === 'list') prepareEngine([warmUpKindFor(data.result.format)]);
+      if (data.type === 'done' && op === 'list') prepareSpare([warmUpKindFor(data.result.format)]);
       held?.settle(data.type === 'done' && 'files' in data.result ? heldBuffersOf(data.result.files) : []);
       if (data.type === 'done') resolve(data.result as T);
       else reject(new ExtractionError(data.error));
