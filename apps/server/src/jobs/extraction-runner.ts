@@ -4,7 +4,7 @@
 // this one, restarted) takes the job again or fails it: nothing is lost, nothing stays "running".
 import { join } from 'node:path';
 import { EngineError, toEngineError } from '@archive-opener/engine';
-import { extractInWorker, sha256File } from '@archive-opener/engine/node';
+import { extractInWorker, sha256Files } from '@archive-opener/engine/node';
 import type { FastifyBaseLogger } from 'fastify';
 import mime from 'mime';
 import type { Database } from '../db/database.js';
@@ -159,17 +159,15 @@ export class ExtractionRunner {
             .catch((error: unknown) => log.warn(error, 'saving progress failed'));
         },
       });
-      const files: JobFile[] = [];
-      for (const entry of result.entries) {
-        if (entry.type !== 'file') continue;
-        files.push({
-          id: String(files.length),
-          path: entry.path,
-          size: entry.size,
-          type: mime.getType(entry.path) ?? 'application/octet-stream',
-          sha256: await sha256File(join(outDir, entry.path)),
-        });
-      }
+      const extracted = result.entries.filter((entry) => entry.type === 'file');
+      const hashes = await sha256Files(extracted.map((entry) => join(outDir, entry.path)));
+      const files: JobFile[] = extracted.map((entry, index) => ({
+        id: String(index),
+        path: entry.path,
+        size: entry.size,
+        type: mime.getType(entry.path) ?? 'application/octet-stream',
+        sha256: hashes[index] as string,
+      }));
       if (!(await completeJob(db, job.id, owner, { format: result.format, files, retentionMs: this.#options.retentionMs }))) {
         await storage.removeFiles(job.id);
       }

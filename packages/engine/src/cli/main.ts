@@ -2,7 +2,9 @@ import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { toEngineError } from '../core/engine-error.js';
 import type { ExtractResult, ListResult } from '../core/types.js';
-import { extractInWorker, listInWorker, sha256File } from '../host-node/index.js';
+// Not the host's index: this thread only starts the engine's worker, which loads the engine itself.
+import { sha256Files } from '../host-node/hash-file.js';
+import { extractInWorker, listInWorker } from '../host-node/worker-client.js';
 import { parseCommand, UsageError, USAGE, type Command } from './args.js';
 import { formatSize, progressLine, table } from './render.js';
 
@@ -80,13 +82,16 @@ function listJson(result: ListResult) {
 }
 
 async function extractJson(result: ExtractResult, outDir: string) {
-  const entries: JsonEntry[] = [];
-  for (const e of result.entries) {
+  const files = result.entries.filter((e) => e.type === 'file');
+  const hashes = await sha256Files(files.map((e) => join(outDir, e.path)));
+  const sha256Of = new Map(files.map((e, index) => [e, hashes[index]]));
+  const entries = result.entries.map((e) => {
     const entry: JsonEntry = { path: e.path, type: e.type, size: e.size };
-    if (e.type === 'file') entry.sha256 = await sha256File(join(outDir, e.path));
+    const sha256 = sha256Of.get(e);
+    if (sha256 !== undefined) entry.sha256 = sha256;
     if (e.linkTarget !== undefined) entry.linkTarget = e.linkTarget;
-    entries.push(entry);
-  }
+    return entry;
+  });
   return { ok: true as const, format: result.format, entries };
 }
 

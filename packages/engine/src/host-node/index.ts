@@ -9,7 +9,7 @@ import { nodeSevenZipFactory } from './sevenzip-node.js';
 import { zlibCodec } from './zlib-codec.js';
 
 export { extractInWorker, listInWorker, type WorkerRunOptions } from './worker-client.js';
-export { sha256File } from './hash-file.js';
+export { sha256File, sha256Files } from './hash-file.js';
 
 /**
  * The engine on Node, in this thread: archives are read from disk in place and entries are
