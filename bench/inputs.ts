@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Format } from './native-tools.js';
+import { seededRandom } from '../packages/engine/test/support/seeded-random.js';
 import { run, treeStats } from './measure.js';
 
 /** Bump when the generated content changes, so stale inputs and archives are rebuilt. */
@@ -15,18 +16,6 @@ export interface Inputs {
   archives: Record<Format, string>;
 }
 
-/** mulberry32: tiny, seedable, and the same on every machine, so runs are comparable. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const WORDS =
   'lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore et dolore magna aliqua enim ad minim veniam quis nostrud exercitation ullamco laboris nisi aliquip ex ea commodo consequat archive extract deflate stream header entry volume'.split(
     ' ',
@@ -36,7 +25,7 @@ type TextKind = 'lorem' | 'json' | 'csv' | 'log';
 
 /** Text that compresses like real documents, data exports and logs (roughly 3-6x with deflate). */
 function textBytes(kind: TextKind, size: number, seed: number): Buffer {
-  const rand = prng(seed);
+  const rand = seededRandom(seed);
   const word = () => WORDS[Math.floor(rand() * WORDS.length)] ?? 'x';
   const lines: string[] = [];
   let length = 0;
@@ -77,7 +66,7 @@ interface Planned {
 
 /** ~50 MB: ~30 MB text, ~20 MB random, ~300 files in 8 folders, three multi-MB files. */
 function plan(): Planned[] {
-  const rand = prng(42);
+  const rand = seededRandom(42);
   const KB = 1024;
   const MB = 1024 * KB;
   const files: Planned[] = [

@@ -5,6 +5,7 @@ import { expect, it } from 'vitest';
 import { EngineError } from '@archive-opener/engine';
 import { extractInWorker } from '@archive-opener/engine/node';
 import { escapedPaths } from './check-case.js';
+import { seededRandom } from '../support/seeded-random.js';
 import { CORPUS_DIR, loadManifest, type ManifestCase } from './manifest.js';
 
 /**
@@ -21,18 +22,6 @@ const SEED = 20261125;
 const MUTANTS_PER_CASE = 2;
 const MAX_ARCHIVE_BYTES = 512 * 1024;
 const CASE_TIMEOUT_MS = 30_000;
-
-/** mulberry32: small, seedable, the same on every machine. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Mutant {
   label: string;
@@ -97,7 +86,7 @@ async function runMutant(testCase: ManifestCase, mutant: Mutant, workDir: string
 it(
   'answers every damaged archive with entries or a coded error, in time, writing nothing outside the output',
   async () => {
-    const random = prng(SEED);
+    const random = seededRandom(SEED);
     const cases = loadManifest().filter(
       (c) => c.expect === 'ok' && c.parts === undefined && statSync(join(CORPUS_DIR, c.path)).size <= MAX_ARCHIVE_BYTES,
     );
