@@ -1,5 +1,5 @@
 import { BROWSER_LIMITS, deviceHeldOutputBudget } from '@archive-opener/shared';
-import { extract, list } from '../core/engine.js';
+import { extract, list, preloadBackends } from '../core/engine.js';
 import type { InputMounter } from '../core/output-sink.js';
 import type { ListResult, OperationOptions } from '../core/types.js';
 import { blobSource } from './blob-source.js';
@@ -43,6 +43,7 @@ function workerInputs(files: readonly File[]): InputMounter {
 export function prepare(wasmUrl: string): void {
   compileSevenZip(wasmUrl).catch(() => undefined);
   browserCodec().catch(() => undefined);
+  preloadBackends().catch(() => undefined);
 }
 
 /**
