@@ -1,5 +1,6 @@
-// Starting an engine worker costs 0.3-0.5 s of CPU on a 2-core machine (a new V8 isolate loading
-// ~170 modules): more than most jobs take. A worker whose job ended with an answer is kept for the
+// Starting an engine worker costs more than most jobs take (a new V8 isolate loading the engine's
+// modules): a small 7z's first job took ~0.12 s in a new worker, ~0.01 s in a kept one (0.3-0.5 s
+// on slower machines before the rarely needed backends were loaded on demand). A worker whose job ended with an answer is kept for the
 // next job; one that timed out, was cancelled, crashed or failed internally is terminated, as
 // before. So is one whose job was big: its garbage (a zip's large entries, a 7z's grown WASM
 // memory) would stay for as long as it waits, since an idle isolate never collects it, and
