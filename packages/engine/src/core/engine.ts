@@ -122,11 +122,12 @@ export async function extract(input: EngineInput, sink: OutputSink, options: Ope
         // A zip behind junk or padding has no signature at the start, so the zip path was not
         // tried; 7-Zip refuses such files, zip.js finds the central directory from the end.
         await sink.discard();
-        const { extractZip, ZipFallback } = await zipBackend();
-        const fromTheEnd = await unlessFallback(
-          () => extractZip(job.sources, sink, job.limits, options, input.codec),
-          ZipFallback,
-        ).catch(() => null);
+        // Whatever stops this second try (the zip backend not loading included), 7-Zip's answer stands.
+        const fromTheEnd = await zipBackend()
+          .then(({ extractZip, ZipFallback }) =>
+            unlessFallback(() => extractZip(job.sources, sink, job.limits, options, input.codec), ZipFallback),
+          )
+          .catch(() => null);
         if (fromTheEnd) return fromTheEnd;
         throw error;
       });
