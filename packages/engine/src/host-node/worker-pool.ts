@@ -1,11 +1,11 @@
 // Starting an engine worker costs more than most jobs take (a new V8 isolate loading the engine's
-// modules): a small 7z's first job took ~0.12 s in a new worker, ~0.01 s in a kept one (0.3-0.5 s
-// on slower machines before the rarely needed backends were loaded on demand). A worker whose job ended with an answer is kept for the
-// next job; one that timed out, was cancelled, crashed or failed internally is terminated, as
-// before. So is one whose job was big: its garbage (a zip's large entries, a 7z's grown WASM
-// memory) would stay for as long as it waits, since an idle isolate never collects it, and
-// starting afresh costs little next to such a job. Kept workers never hold the process open and
-// end after a while unused, giving back their memory.
+// modules): a small 7z's first job took ~0.12 s in a new worker (~0.18 s before the rarely needed
+// backends were loaded on demand), ~0.01 s in a kept one. A worker whose job ended with an answer
+// is kept for the next job; one that timed out, was cancelled, crashed or failed internally is
+// terminated, as before. So is one whose job was big: its garbage (a zip's large entries, a 7z's
+// grown WASM memory) would stay for as long as it waits, since an idle isolate never collects it,
+// and starting afresh costs little next to such a job. Kept workers never hold the process open
+// and end after a while unused, giving back their memory.
 import { Worker } from 'node:worker_threads';
 import { compiledSevenZipWasm } from './sevenzip-node.js';
 import type { WorkerBoot } from './worker-protocol.js';

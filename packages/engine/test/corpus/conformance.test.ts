@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { EngineError } from '@archive-opener/engine';
 import { extractInWorker } from '@archive-opener/engine/node';
+import { mapInLanes } from '../../src/core/in-lanes.js';
 import { checkExtraction, escapedPaths } from './check-case.js';
 import { loadManifest, partsOf, type ManifestCase } from './manifest.js';
 
@@ -53,25 +54,12 @@ async function runCase(testCase: ManifestCase, workDir: string, index: number): 
   return { testCase, passed, reason, escapes };
 }
 
-async function runAll(cases: ManifestCase[], workDir: string, concurrency: number): Promise<Outcome[]> {
-  const outcomes: Outcome[] = new Array<Outcome>(cases.length);
-  let next = 0;
-  const lane = async () => {
-    while (next < cases.length) {
-      const index = next++;
-      outcomes[index] = await runCase(cases[index] as ManifestCase, workDir, index);
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, lane));
-  return outcomes;
-}
-
 it(
   'extracts the public corpus like the native tools, and never writes outside the output',
   async () => {
     const cases = loadManifest();
     const workDir = mkdtempSync(join(tmpdir(), 'archive-opener-corpus-'));
-    const outcomes = await runAll(cases, workDir, 2);
+    const outcomes = await mapInLanes(cases, 2, (testCase, index) => runCase(testCase, workDir, index));
     rmSync(workDir, { recursive: true, force: true });
 
     const ok = outcomes.filter((o) => o.testCase.expect === 'ok' && o.testCase.confidence !== 'no-reference');

@@ -1,9 +1,10 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { expect, it } from 'vitest';
 import { EngineError } from '@archive-opener/engine';
 import { extractInWorker } from '@archive-opener/engine/node';
+import { mapInLanes } from '../../src/core/in-lanes.js';
 import { escapedPaths } from './check-case.js';
 import { seededRandom } from '../support/seeded-random.js';
 import { CORPUS_DIR, loadManifest, type ManifestCase } from './manifest.js';
@@ -62,7 +63,7 @@ interface Run {
 async function runMutant(testCase: ManifestCase, mutant: Mutant, workDir: string, index: number): Promise<Run> {
   const name = `${testCase.path} (${mutant.label})`;
   const input = join(workDir, 'inputs', String(index), basename(testCase.path));
-  mkdirSync(join(input, '..'), { recursive: true });
+  mkdirSync(dirname(input), { recursive: true });
   writeFileSync(input, mutant.bytes);
   const caseDir = join(workDir, String(index));
   const outDir = join(caseDir, 'out');
@@ -95,15 +96,7 @@ it(
       return Array.from({ length: MUTANTS_PER_CASE }, () => ({ testCase, mutant: mutate(original, random) }));
     });
     const workDir = mkdtempSync(join(tmpdir(), 'archive-opener-mutants-'));
-    const runs = new Array<Run>(jobs.length);
-    let next = 0;
-    const lane = async () => {
-      for (let index = next++; index < jobs.length; index = next++) {
-        const { testCase, mutant } = jobs[index]!;
-        runs[index] = await runMutant(testCase, mutant, workDir, index);
-      }
-    };
-    await Promise.all([lane(), lane()]);
+    const runs = await mapInLanes(jobs, 2, ({ testCase, mutant }, index) => runMutant(testCase, mutant, workDir, index));
     rmSync(workDir, { recursive: true, force: true });
 
     const counts = new Map<string, number>();
