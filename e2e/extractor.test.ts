@@ -139,6 +139,18 @@ describe('the extractor, in a real browser, against the production server', () =
     expectNothingUploaded([...rar.parts, ...tgz.parts]);
   });
 
+  it('opens archives whose readers the worker loads on demand: an LZ4 tar and a XAR', async () => {
+    const lz4 = corpusCase('libarchive/test_compat_lz4_1.tar.lz4');
+    await ui.extractCase(lz4);
+    await expect(ui.fileManagerTitle().innerText()).resolves.toBe(`Extracted Files (${lz4.files.size})`);
+
+    const xar = corpusCase('libarchive/test_read_format_xar_large_mode.xar');
+    await ui.extractCase(xar);
+    await expect(ui.fileManagerTitle().innerText()).resolves.toBe(`Extracted Files (${xar.files.size})`);
+    expect(await ui.sha256Of('empty')).toBe(xar.files.get('empty')?.sha256);
+    expectNothingUploaded([...lz4.parts, ...xar.parts]);
+  });
+
   it('opens an archive found inside an archive in place, its files beneath it', async () => {
     const outer = corpusCase('commons-compress/COMPRESS-219.zip');
     await ui.extractCase(outer);
