@@ -15,6 +15,8 @@ export default tseslint.config(
       '.scratch/**',
       'coverage/**',
       '.test-work/**',
+      // The test corpus is kept exactly as its upstream sources ship it (fixtures/corpus/SOURCES.md).
+      'fixtures/**',
     ],
   },
   js.configs.recommended,

@@ -11,18 +11,20 @@ export default defineConfig({
       {
         test: {
           name: 'node',
+          // Unit tests sit beside their code; the two cross-cutting suites have folders of their own:
+          // the engine over the whole corpus, and servers run as real processes (crashes, two at once).
           include: [
             'packages/*/src/**/*.test.ts',
-            'packages/*/test/**/*.test.ts',
+            'packages/engine/corpus-tests/**/*.test.ts',
             'apps/server/src/**/*.test.ts',
-            'apps/server/test/**/*.test.ts',
+            'apps/server/process-tests/**/*.test.ts',
           ],
           testTimeout: 120_000,
           // Building an app opens a database (PGlite's first start takes seconds on a busy machine).
           hookTimeout: 120_000,
           pool: 'forks',
           // One fresh PGlite cluster for the run, copied by each test that needs a database.
-          globalSetup: ['./apps/server/test/pglite-template.global-setup.ts'],
+          globalSetup: ['./packages/test-support/src/pglite-template.global-setup.ts'],
         },
       },
       {
@@ -35,7 +37,7 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 120_000,
           pool: 'forks',
-          globalSetup: ['./apps/server/test/pglite-template.global-setup.ts'],
+          globalSetup: ['./packages/test-support/src/pglite-template.global-setup.ts'],
         },
       },
       {

@@ -1,11 +1,11 @@
-import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import type { WarmUpReport } from '../packages/engine/src/host-browser/worker-protocol.js';
-import { launchChromium, serveFiles } from '../packages/engine/test/browser/harness.js';
+import { serveFiles } from '@archive-opener/test-support/browser-harness';
+import { launchChromium } from '@archive-opener/test-support/chromium';
 import { median } from './measure.js';
-import { CHROMIUM, type Format } from './native-tools.js';
+import type { Format } from './native-tools.js';
 
 const PAGE = fileURLToPath(new URL('./browser/page.html', import.meta.url));
 
@@ -68,7 +68,6 @@ export async function openBrowserBench(
   workers: Readonly<Record<string, WorkerBundle>>,
   archives: Partial<Record<Format, string>>,
 ): Promise<BrowserBench> {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} not found (Debian package chromium)`);
   const names = Object.keys(workers);
   const first = names[0];
   if (first === undefined) throw new Error('no worker bundle to run');

@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundleWorker } from '../packages/engine/test/browser/harness.js';
+import { bundleWorker } from '@archive-opener/test-support/browser-harness';
 import { buildBaseline, buildEngine } from './baseline-build.js';
 import { openBrowserBench, type WorkerMode } from './browser-host.js';
 import { prepareInputs, type Inputs } from './inputs.js';

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Format } from './native-tools.js';
-import { seededRandom } from '../packages/engine/test/support/seeded-random.js';
+import { seededRandom } from '@archive-opener/test-support/seeded-random';
 import { run, treeStats } from './measure.js';
 
 /** Bump when the generated content changes, so stale inputs and archives are rebuilt. */

@@ -3,7 +3,8 @@
 // Lighthouse's default mobile emulation and simulated slow 4G.
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { startSite } from '../e2e/support/site.js';
+import { findChromium } from '@archive-opener/test-support/chromium';
+import { startSite } from '@archive-opener/test-support/site';
 
 export const AUDITED_PATHS = ['/', '/ar/privacy'];
 /** Lighthouse's simulated throttling still swings ±10 performance points run to run on this machine. */
@@ -23,7 +24,7 @@ export interface PageAudit {
 export async function auditSite(paths: readonly string[] = AUDITED_PATHS): Promise<PageAudit[]> {
   const site = await startSite();
   const chrome = await launch({
-    chromePath: '/usr/bin/chromium',
+    chromePath: findChromium(),
     chromeFlags: [
       '--headless=new',
       '--no-sandbox',

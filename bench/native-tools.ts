@@ -1,20 +1,29 @@
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
+import { findChromium } from '@archive-opener/test-support/chromium';
 import { errorText, run } from './measure.js';
 
 export type Format = 'zip' | '7z' | 'tar.gz';
 export const FORMATS: readonly Format[] = ['zip', '7z', 'tar.gz'];
 
-export const CHROMIUM = '/usr/bin/chromium';
-
 /** Each tool the bench needs and the Debian package that ships it. */
 const TOOLS = [
   { bin: '7zz', pkg: '7zip' },
   { bin: 'bsdtar', pkg: 'libarchive-tools' },
-  { bin: CHROMIUM, pkg: 'chromium' },
+  { bin: 'chromium', pkg: 'chromium' },
 ] as const;
 
+/** The Chromium the tests would use (CHROMIUM_PATH, else chromium, chromium-browser or google-chrome), or null. */
+export function chromiumPath(): string | null {
+  try {
+    return findChromium();
+  } catch {
+    return null;
+  }
+}
+
 function onPath(bin: string): boolean {
+  if (bin === 'chromium') return chromiumPath() !== null;
   const candidates = bin.includes('/') ? [bin] : (process.env.PATH ?? '').split(delimiter).map((dir) => join(dir, bin));
   return candidates.some((path) => {
     try {
@@ -48,7 +57,7 @@ export async function ensureTools(): Promise<Record<'7zz' | 'bsdtar' | 'chromium
       console.log(`[tools] install failed: ${errorText(error)}`);
     }
   }
-  return { '7zz': onPath('7zz'), bsdtar: onPath('bsdtar'), chromium: onPath(CHROMIUM) };
+  return { '7zz': onPath('7zz'), bsdtar: onPath('bsdtar'), chromium: onPath('chromium') };
 }
 
 /** The reference command for each format: 7-Zip for zip/7z, libarchive's bsdtar for tar.gz. */
@@ -76,6 +85,6 @@ export async function toolVersions(): Promise<Record<string, string>> {
     node: process.version,
     '7zz': await first('7zz', ['i'], (out) => out.split('\n').find((l) => l.includes('7-Zip'))),
     bsdtar: await first('bsdtar', ['--version'], (out) => out.split('\n')[0]),
-    chromium: await first(CHROMIUM, ['--version'], (out) => out.split('\n')[0]),
+    chromium: await first(chromiumPath() ?? 'chromium', ['--version'], (out) => out.split('\n')[0]),
   };
 }

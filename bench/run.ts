@@ -6,7 +6,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundleWorker } from '../packages/engine/test/browser/harness.js';
+import { bundleWorker } from '@archive-opener/test-support/browser-harness';
 import { openBrowserBench, type BrowserBench, type BrowserRun, type WorkerMode } from './browser-host.js';
 import { prepareInputs, type Inputs } from './inputs.js';
 import { alternate, errorText, expectOutput, fmtRatio, fmtSeconds, freshDir, median, RUNS, run } from './measure.js';

@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startSite } from '../e2e/support/site.js';
+import { startSite } from '@archive-opener/test-support/site';
 import { run, timeRuns } from './measure.js';
 import { FORMATS, type Format } from './native-tools.js';
 

@@ -5,8 +5,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Page, Request } from 'playwright-core';
-import { launchChromium } from '../e2e/support/chromium.js';
-import { ROOT, startSite } from '../e2e/support/site.js';
+import { launchChromium } from '@archive-opener/test-support/chromium';
+import { ROOT, startSite } from '@archive-opener/test-support/site';
 import { RUNS } from './measure.js';
 import type { Format } from './native-tools.js';
 

@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { expectNoAxeViolations } from './support/axe.js';
 import { newBrowserContext } from './support/browser-context.js';
-import { corpusCase } from './support/corpus.js';
+import { corpusCase } from '@archive-opener/test-support/corpus';
 import { ExtractorPage } from './support/extractor-page.js';
 import { useSiteAndBrowser } from './support/site-and-browser.js';
 

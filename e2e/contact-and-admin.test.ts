@@ -4,12 +4,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './support/axe.js';
 import { newBrowserContext } from './support/browser-context.js';
-import { launchChromium } from './support/chromium.js';
-import { corpusCase } from './support/corpus.js';
+import { launchChromium } from '@archive-opener/test-support/chromium';
+import { corpusCase } from '@archive-opener/test-support/corpus';
 import { ExtractorPage } from './support/extractor-page.js';
 import { waitUntilShown } from './support/shown.js';
-import { ROOT, startSite, type RunningSite } from './support/site.js';
-import { newDataDir } from '../apps/server/test/pglite-template.js';
+import { ROOT, startSite, type RunningSite } from '@archive-opener/test-support/site';
+import { newDataDir } from '@archive-opener/test-support/pglite-template';
 
 // A visitor writes from the Spanish footer; the operator reads it on the admin page, where the
 // statistics count the visitor's browser extraction. One real server (its own data folder) and

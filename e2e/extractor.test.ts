@@ -7,7 +7,7 @@ import type { BrowserContext } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { staticFileCheckSchema, usageEventSchema } from '@archive-opener/shared/api';
 import { newBrowserContext } from './support/browser-context.js';
-import { corpusCase } from './support/corpus.js';
+import { corpusCase } from '@archive-opener/test-support/corpus';
 import { ExtractorPage } from './support/extractor-page.js';
 import { useSiteAndBrowser } from './support/site-and-browser.js';
 

@@ -12,7 +12,7 @@ import {
 } from '@archive-opener/shared';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from './support/site.js';
+import { ROOT } from '@archive-opener/test-support/site';
 
 const WEB_ROOT = join(ROOT, 'apps/web/dist');
 const LOCALES = join(ROOT, 'apps/web/src/i18n/locales');

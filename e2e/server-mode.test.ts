@@ -7,11 +7,11 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './support/axe.js';
 import { newBrowserContext } from './support/browser-context.js';
-import { launchChromium } from './support/chromium.js';
-import { corpusCase } from './support/corpus.js';
+import { launchChromium } from '@archive-opener/test-support/chromium';
+import { corpusCase } from '@archive-opener/test-support/corpus';
 import { ExtractorPage } from './support/extractor-page.js';
-import { startSite, type RunningSite } from './support/site.js';
-import { newDataDir } from '../apps/server/test/pglite-template.js';
+import { startSite, type RunningSite } from '@archive-opener/test-support/site';
+import { newDataDir } from '@archive-opener/test-support/pglite-template';
 
 // Server mode against the real server (its own data folder, removed afterwards) in Chromium.
 let site: RunningSite;

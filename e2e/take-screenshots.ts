@@ -5,10 +5,10 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { launchChromium } from './support/chromium.js';
-import { corpusCase } from './support/corpus.js';
+import { launchChromium } from '@archive-opener/test-support/chromium';
+import { corpusCase } from '@archive-opener/test-support/corpus';
 import { ExtractorPage } from './support/extractor-page.js';
-import { ROOT, startSite } from './support/site.js';
+import { ROOT, startSite } from '@archive-opener/test-support/site';
 
 const OUT = join(ROOT, '.screenshots');
 const VIEWPORTS = [

@@ -1,5 +1,5 @@
 import type { Page, Request } from 'playwright-core';
-import type { CorpusCase } from './corpus.js';
+import type { CorpusCase } from '@archive-opener/test-support/corpus';
 import { shownCount, shownSince, waitUntilShown } from './shown.js';
 
 /**

@@ -1,9 +1,9 @@
 import { rm } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { newDataDir } from '../../apps/server/test/pglite-template.js';
-import { launchChromium } from './chromium.js';
-import { startSite, type RunningSite } from './site.js';
+import { newDataDir } from '@archive-opener/test-support/pglite-template';
+import { launchChromium } from '@archive-opener/test-support/chromium';
+import { startSite, type RunningSite } from '@archive-opener/test-support/site';
 
 export interface SiteAndBrowser {
   site: RunningSite;

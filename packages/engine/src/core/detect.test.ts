@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CORPUS_DIR } from '../../test/corpus/manifest.js';
+import { CORPUS_DIR } from '@archive-opener/test-support/corpus';
 import { DETECT_HEAD_BYTES, detectFormat } from './detect.js';
 
 const head = (path: string) => readFileSync(join(CORPUS_DIR, path)).subarray(0, DETECT_HEAD_BYTES);

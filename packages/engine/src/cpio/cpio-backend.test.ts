@@ -2,7 +2,7 @@ import { SERVER_LIMITS } from '@archive-opener/shared';
 import { describe, expect, it } from 'vitest';
 import { EngineError } from '../core/engine-error.js';
 import { CpioFallback, extractCpioStream, listCpioStream } from './cpio-backend.js';
-import { MemorySink, memorySource } from '../../test/support/memory-io.js';
+import { MemorySink, memorySource } from '../testing/memory-io.js';
 
 /** Hand-made newc/crc archives for what the corpus does not hold: GNU-style hard links, bad sums, devices, limits. */
 

@@ -4,9 +4,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { EngineError } from '../core/engine-error.js';
 import type { ExtractResult } from '../core/types.js';
 import { CpioFallback, extractCpioStream, listCpioStream } from './cpio-backend.js';
-import { MemorySink } from '../../test/support/memory-io.js';
-import { bytesOf, refused, fileSizes, newTally, problemsOf, streamOf, tallyLines } from '../../test/support/corpus-compare.js';
-import { loadManifest, type ManifestCase } from '../../test/corpus/manifest.js';
+import { MemorySink } from '../testing/memory-io.js';
+import { bytesOf, refused, fileSizes, newTally, problemsOf, streamOf, tallyLines } from '../testing/corpus-compare.js';
+import { loadManifest, type ManifestCase } from '@archive-opener/test-support/corpus';
 
 /**
  * Every cpio case of the public corpus (a .cpio.gz gunzipped first) through

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SevenZip } from '../sevenzip/sevenzip-package.js';
-import { memfsContents, pattern, writeInPieces } from '../../test/support/memfs-writes.js';
+import { memfsContents, pattern, writeInPieces } from '../testing/memfs-writes.js';
 import { blobSpool, type SpoolOptions } from './blob-spool.js';
 import { heldOutput } from './held-output.js';
 import { sliceToBlob, type BlobRange, type FileSlice, type HeldBytes } from './worker-protocol.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SevenZip } from '../sevenzip/sevenzip-package.js';
 import { heldOutput } from './held-output.js';
 import { memorySink } from './memory-sink.js';
-import { memfsContents } from '../../test/support/memfs-writes.js';
+import { memfsContents } from '../testing/memfs-writes.js';
 import { sliceToBlob, type BlobRange, type FileSlice, type HeldBytes } from './worker-protocol.js';
 
 const bytes = (length: number, fill: number) => new Uint8Array(length).fill(fill);

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { corpusCase } from '../../../../e2e/support/corpus.js';
+import { corpusCase } from '@archive-opener/test-support/corpus';
 import type { EngineError } from '../core/engine-error.js';
 import { extractArchive } from './index.js';
 

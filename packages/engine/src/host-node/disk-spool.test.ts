@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EngineError } from '../core/engine-error.js';
 import { SevenZip } from '../sevenzip/sevenzip-package.js';
 import type { SevenZipModule } from '../sevenzip/sevenzip-module.js';
-import { memfsContents, pattern, writeInPieces } from '../../test/support/memfs-writes.js';
-import { openIn } from '../../test/support/open-files.js';
+import { memfsContents, pattern, writeInPieces } from '../testing/memfs-writes.js';
+import { openIn } from '../testing/open-files.js';
 import { diskSpool, type DiskSpool } from './disk-spool.js';
 
 const ROOT = '/out';

@@ -2,8 +2,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileS
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { pattern } from '../../test/support/memfs-writes.js';
-import { openIn } from '../../test/support/open-files.js';
+import { pattern } from '../testing/memfs-writes.js';
+import { openIn } from '../testing/open-files.js';
 import { RING_BYTES, spoolWriter, type SpoolWriter } from './spool-writer.js';
 
 const failureOf = (call: () => void): NodeJS.ErrnoException => {

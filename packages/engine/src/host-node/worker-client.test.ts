@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
-import { corpusCase } from '../../../../e2e/support/corpus.js';
+import { corpusCase } from '@archive-opener/test-support/corpus';
 import type { EngineError } from '../core/engine-error.js';
 // The built modules, as the server and the CLI load them: a worker runs the built entry.
 import { extractInWorker, listInWorker } from '../../dist/host-node/worker-client.js';

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { corpusCase } from '../../../../e2e/support/corpus.js';
+import { corpusCase } from '@archive-opener/test-support/corpus';
 // The TypeScript sources, as a tool run with tsx (or this test under Vitest) loads them: the
 // worker then has to load worker-entry.ts, which plain Node cannot.
 import { extractInWorker } from './worker-client.js';

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { SERVER_LIMITS } from '@archive-opener/shared';
 import { describe, expect, it } from 'vitest';
 import { EngineError } from '../core/engine-error.js';
-import { CORPUS_DIR } from '../../test/corpus/manifest.js';
-import { MemorySink, memorySource } from '../../test/support/memory-io.js';
+import { CORPUS_DIR } from '@archive-opener/test-support/corpus';
+import { MemorySink, memorySource } from '../testing/memory-io.js';
 import { extractIso, IsoFallback, listIso } from './iso-backend.js';
 
 const image = (name: string): Uint8Array =>

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { SERVER_LIMITS } from '@archive-opener/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EngineError } from '../core/engine-error.js';
-import { CORPUS_DIR, loadManifest, type ManifestCase } from '../../test/corpus/manifest.js';
-import { MemorySink, memorySource } from '../../test/support/memory-io.js';
+import { CORPUS_DIR, loadManifest, type ManifestCase } from '@archive-opener/test-support/corpus';
+import { MemorySink, memorySource } from '../testing/memory-io.js';
 import { extractIso, IsoFallback, listIso } from './iso-backend.js';
 
 /** Every iso / iso.Z case of the public corpus, extracted in memory and held to its manifest. */

@@ -6,8 +6,8 @@ import { detectFormat } from '../core/detect.js';
 import { EngineError } from '../core/engine-error.js';
 import { toSafeRelativePath } from '../core/safe-path.js';
 import { extractTarStream } from '../tar/tar-backend.js';
-import { MemorySink, memorySource } from '../../test/support/memory-io.js';
-import { CORPUS_DIR, loadManifest } from '../../test/corpus/manifest.js';
+import { MemorySink, memorySource } from '../testing/memory-io.js';
+import { CORPUS_DIR, loadManifest } from '@archive-opener/test-support/corpus';
 import { decodeLz4 } from './lz4-frame.js';
 
 const MiB = 1 << 20;

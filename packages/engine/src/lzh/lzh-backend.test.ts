@@ -3,8 +3,8 @@ import { SERVER_LIMITS } from '@archive-opener/shared';
 import { describe, expect, it } from 'vitest';
 import { EngineError } from '../core/engine-error.js';
 import { extractLzhStream, LzhFallback } from './lzh-backend.js';
-import { MemorySink, memorySource } from '../../test/support/memory-io.js';
-import { CORPUS_DIR } from '../../test/corpus/manifest.js';
+import { MemorySink, memorySource } from '../testing/memory-io.js';
+import { CORPUS_DIR } from '@archive-opener/test-support/corpus';
 
 /** Damage and edge cases made from corpus archives: what each must be reported as. */
 

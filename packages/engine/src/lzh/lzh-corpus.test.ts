@@ -3,9 +3,9 @@ import { SERVER_LIMITS } from '@archive-opener/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ExtractResult } from '../core/types.js';
 import { extractLzhStream, listLzhStream, LzhFallback } from './lzh-backend.js';
-import { fileSource, MemorySink, memorySource } from '../../test/support/memory-io.js';
-import { bytesOf, refused, fileSizes, newTally, problemsOf, streamOf, tallyLines } from '../../test/support/corpus-compare.js';
-import { CORPUS_DIR, loadManifest, type ManifestCase } from '../../test/corpus/manifest.js';
+import { fileSource, MemorySink, memorySource } from '../testing/memory-io.js';
+import { bytesOf, refused, fileSizes, newTally, problemsOf, streamOf, tallyLines } from '../testing/corpus-compare.js';
+import { CORPUS_DIR, loadManifest, type ManifestCase } from '@archive-opener/test-support/corpus';
 
 /**
  * Every lzh case of the public corpus through extractLzhStream, into an in-memory sink that

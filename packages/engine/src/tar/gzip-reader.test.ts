@@ -4,8 +4,8 @@ import { constants, gunzipSync, gzipSync, inflateRawSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { zlibCodec } from '../host-node/zlib-codec.js';
 import { gunzip, GzipFailure, type GzipInfo } from './gzip-reader.js';
-import { memorySource } from '../../test/support/memory-io.js';
-import { CORPUS_DIR } from '../../test/corpus/manifest.js';
+import { memorySource } from '../testing/memory-io.js';
+import { CORPUS_DIR } from '@archive-opener/test-support/corpus';
 
 const CORPUS = `${CORPUS_DIR}/`;
 

@@ -4,7 +4,7 @@ import { EngineError } from '../core/engine-error.js';
 import type { Progress } from '../core/types.js';
 import { extractTarStream, listTarStream, TarFallback, type TarStreamInfo } from './tar-backend.js';
 import { concat, end, file, header, pax, streamOf } from './tar-test-writer.js';
-import { MemorySink } from '../../test/support/memory-io.js';
+import { MemorySink } from '../testing/memory-io.js';
 
 const info = (bytes: Uint8Array): TarStreamInfo => ({ format: 'tar', archiveBytes: bytes.length, bytesTotal: bytes.length });
 const extract = (

@@ -5,8 +5,8 @@ import { EngineError } from '../core/engine-error.js';
 import type { ExtractResult, Progress } from '../core/types.js';
 import { extractTarGz, listTarGz, TarGzFallback } from './tar-gz-backend.js';
 import { concat, end, file, header, pax } from './tar-test-writer.js';
-import { fileSource, MemorySink, memorySource, sha256 } from '../../test/support/memory-io.js';
-import { CORPUS_DIR, loadManifest, type ManifestEntry } from '../../test/corpus/manifest.js';
+import { fileSource, MemorySink, memorySource, sha256 } from '../testing/memory-io.js';
+import { CORPUS_DIR, loadManifest, type ManifestEntry } from '@archive-opener/test-support/corpus';
 
 const CORPUS = `${CORPUS_DIR}/`;
 

@@ -4,8 +4,8 @@ import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { EngineError } from '../core/engine-error.js';
 import type { ArchiveSource } from '../core/types.js';
-import { CORPUS_DIR, loadManifest, partsOf } from '../../test/corpus/manifest.js';
-import { fileSource, memorySource } from '../../test/support/memory-io.js';
+import { CORPUS_DIR, loadManifest, partsOf } from '@archive-opener/test-support/corpus';
+import { fileSource, memorySource } from '../testing/memory-io.js';
 import { checkXarArchive } from './xar-toc-check.js';
 
 type Style = 'sha1' | 'md5' | 'sha256';

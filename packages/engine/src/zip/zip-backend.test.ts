@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { SERVER_LIMITS, type ExtractionLimits } from '@archive-opener/shared';
 import { Uint8ArrayReader, Uint8ArrayWriter, ZipWriter } from '@zip.js/zip.js';
 import { zipSync } from 'fflate';
@@ -12,9 +11,8 @@ import { browserCodec } from '../host-browser/browser-codec.js';
 import { zlibCodec } from '../host-node/zlib-codec.js';
 import { extractZip, listZip, ZipFallback } from './zip-backend.js';
 import { decodeCp437 } from './zip-names.js';
-import { type CountingSource, MemorySink, memorySource, sha256 } from '../../test/support/memory-io.js';
-
-const CORPUS = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../../shared/fixtures/corpus');
+import { type CountingSource, MemorySink, memorySource, sha256 } from '../testing/memory-io.js';
+import { CORPUS_DIR } from '@archive-opener/test-support/corpus';
 
 interface ManifestEntry {
   name: string;
@@ -29,7 +27,7 @@ interface ManifestCase {
   entries: ManifestEntry[] | null;
 }
 
-const manifest = JSON.parse(readFileSync(join(CORPUS, 'manifest.json'), 'utf8')) as ManifestCase[];
+const manifest = JSON.parse(readFileSync(join(CORPUS_DIR, 'manifest.json'), 'utf8')) as ManifestCase[];
 
 function caseOf(path: string): ManifestCase {
   const found = manifest.find((c) => c.path === path);
@@ -38,7 +36,7 @@ function caseOf(path: string): ManifestCase {
 }
 
 const corpusSource = (path: string): CountingSource =>
-  memorySource(readFileSync(join(CORPUS, path)), path.split('/').at(-1) ?? path);
+  memorySource(readFileSync(join(CORPUS_DIR, path)), path.split('/').at(-1) ?? path);
 
 async function extract(path: string, options: OperationOptions = {}, limits: ExtractionLimits = SERVER_LIMITS) {
   const sink = new MemorySink();

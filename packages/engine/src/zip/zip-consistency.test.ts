@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { SERVER_LIMITS } from '@archive-opener/shared';
 import { describe, expect, it } from 'vitest';
@@ -8,9 +7,8 @@ import { EngineError } from '../core/engine-error.js';
 import { zlibCodec } from '../host-node/zlib-codec.js';
 import { concat } from '../tar/tar-test-writer.js';
 import { extractZip } from './zip-backend.js';
-import { MemorySink, memorySource } from '../../test/support/memory-io.js';
-
-const CORPUS = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../../shared/fixtures/corpus');
+import { MemorySink, memorySource } from '../testing/memory-io.js';
+import { CORPUS_DIR } from '@archive-opener/test-support/corpus';
 
 /** Real hosts take whole files (`writeBytes`), which lets small entries go through the host's codec. */
 async function extractBytes(bytes: Uint8Array) {
@@ -114,7 +112,7 @@ describe('libzip inconsistency samples that lenient readers extract', () => {
     ['incons-file-count-overflow.zip', 'entry count larger than the central directory'],
     ['incons-trailing-garbage.zip', 'local header disagrees with the central directory (flags)'],
   ])('refuses %s (%s) and writes nothing', async (file, problem) => {
-    const bytes = readFileSync(join(CORPUS, 'libzip', file));
+    const bytes = readFileSync(join(CORPUS_DIR, 'libzip', file));
     const sink = new MemorySink({ writeBytes: true });
     const error = await extractZip([memorySource(bytes, file)], sink, SERVER_LIMITS, {}, zlibCodec).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EngineError);
@@ -129,7 +127,7 @@ describe('libzip inconsistency samples that lenient readers extract', () => {
       'incons-archive-comment-shorter.zip',
       'incons-gap-before-cd.zip',
     ]) {
-      const bytes = readFileSync(join(CORPUS, 'libzip', file));
+      const bytes = readFileSync(join(CORPUS_DIR, 'libzip', file));
       const { result } = await extractBytes(bytes);
       expect(result.entries.length, file).toBeGreaterThan(0);
     }

@@ -1,0 +1,48 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, LARGE_JS, WASM_BYTES } from '../testing/helper.js';
+
+describe('compression', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await build();
+  });
+  afterAll(() => app.close());
+
+  it('prefers brotli', async () => {
+    const res = await app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.rawPayload.length).toBeLessThan(LARGE_JS.length / 4);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(LARGE_JS);
+  });
+
+  it('falls back to gzip', async () => {
+    const res = await app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(res.rawPayload).toString()).toBe(LARGE_JS);
+  });
+
+  it('sends identity when the client accepts no supported encoding', async () => {
+    for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'deflate' }]) {
+      const res = await app.inject({ url: '/assets/app-abc123.js', headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.body).toBe(LARGE_JS);
+    }
+  });
+
+  it('compresses 7zz.wasm too', async () => {
+    const res = await app.inject({ url: '/7zz.wasm', headers: { 'accept-encoding': 'br' } });
+    expect(res.headers['content-type']).toBe('application/wasm');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).equals(WASM_BYTES)).toBe(true);
+  });
+
+  it('leaves small buffered responses alone (threshold 1 KB)', async () => {
+    const res = await app.inject({ url: '/healthz', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.headers['content-encoding']).toBeUndefined();
+  });
+});

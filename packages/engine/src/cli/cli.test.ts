@@ -1,0 +1,120 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CORPUS_DIR, loadManifest } from '@archive-opener/test-support/corpus';
+
+// The CLI as users and other checks run it: the built bin, a child process, its stdout and exit code.
+const BIN = new URL('../../bin/archive-opener.js', import.meta.url).pathname;
+const work = mkdtempSync(join(tmpdir(), 'ao-cli-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function cli(...args: string[]): Promise<Run> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)('node', [BIN, ...args], { maxBuffer: 64 << 20 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+let counter = 0;
+const freshOut = () => join(work, `out-${(counter += 1)}`);
+
+describe('archive-opener CLI', () => {
+  it('extracts with --json: one object, paths and sha256 as the manifest says', async () => {
+    const testCase = loadManifest().find((c) => c.path === 'rarfile/rar5-hpsw.rar');
+    const run = await cli(
+      'extract',
+      join(CORPUS_DIR, 'rarfile/rar5-hpsw.rar'),
+      '--out',
+      freshOut(),
+      '--password',
+      'password',
+      '--json',
+    );
+    expect(run.code).toBe(0);
+    const json = JSON.parse(run.stdout) as {
+      ok: boolean;
+      format: string;
+      entries: { path: string; type: string; sha256?: string }[];
+    };
+    expect(json.ok).toBe(true);
+    expect(json.format).toBe('rar5');
+    for (const entry of (testCase?.entries ?? []).filter((e) => e.type === 'file')) {
+      expect(json.entries.find((e) => e.path === entry.name)?.sha256).toBe(entry.sha256);
+    }
+  });
+
+  it('lists with --json without writing anything', async () => {
+    const run = await cli('list', join(CORPUS_DIR, 'py7zr/encrypted_1.7z'), '--json');
+    expect(run.code).toBe(0);
+    const json = JSON.parse(run.stdout) as { entries: { path: string; encrypted: boolean }[] };
+    expect(json.entries.filter((e) => e.encrypted).map((e) => e.path)).toContain('test1.txt');
+  });
+
+  it('extracts only the entries named with --only', async () => {
+    const out = freshOut();
+    const run = await cli('extract', join(CORPUS_DIR, 'libzip/test.zip'), '--out', out, '--only', 'testdir/test2', '--json');
+    expect(run.code).toBe(0);
+    const json = JSON.parse(run.stdout) as { entries: { path: string; type: string }[] };
+    expect(json.entries.filter((e) => e.type === 'file').map((e) => e.path)).toEqual(['testdir/test2']);
+    expect(readdirSync(out)).toEqual(['testdir']);
+  });
+
+  it('exits 1 with a coded error for a wrong password', async () => {
+    const run = await cli(
+      'extract',
+      join(CORPUS_DIR, 'py7zr/encrypted_1.7z'),
+      '--out',
+      freshOut(),
+      '--password',
+      'nope',
+      '--json',
+    );
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.stdout)).toMatchObject({ ok: false, error: { code: 'WRONG_PASSWORD' } });
+  });
+
+  it('exits 2 on a usage error', async () => {
+    expect((await cli('extract', join(CORPUS_DIR, 'libzip/test.zip'))).code).toBe(2);
+    expect((await cli('unpack', 'x.zip')).code).toBe(2);
+  });
+
+  it('never writes into a folder that is not empty', async () => {
+    const out = freshOut();
+    mkdirSync(out);
+    writeFileSync(join(out, 'keep.txt'), 'mine');
+    const run = await cli('extract', join(CORPUS_DIR, 'libzip/test.zip'), '--out', out);
+    expect(run.code).toBe(2);
+    expect(readdirSync(out)).toEqual(['keep.txt']);
+  });
+
+  it('prints a readable table without --json', async () => {
+    const run = await cli('list', join(CORPUS_DIR, 'libzip/test.zip'));
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/entries \(zip\)/);
+  });
+
+  it('refuses a 10 MB archive that expands to 10 GB, and leaves nothing behind', async () => {
+    // 160 gzip members of 64 MiB of zeros: ~10 MB that a reader must expand to 10 GiB.
+    const member = gzipSync(Buffer.alloc(64 << 20));
+    const bomb = join(work, 'bomb.bin.gz');
+    writeFileSync(bomb, Buffer.concat(Array.from({ length: 160 }, () => member)));
+    const out = freshOut();
+    const run = await cli('extract', bomb, '--out', out, '--json');
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.stdout)).toMatchObject({ ok: false, error: { code: 'LIMIT_EXCEEDED' } });
+    expect(readdirSync(out)).toEqual([]);
+  }, 120_000);
+});
