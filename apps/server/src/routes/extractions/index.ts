@@ -152,7 +152,8 @@ const extractions: FastifyPluginAsync<ExtractionRoutesOptions> = async (app, opt
   app.delete<{ Params: { id: string } }>('/api/extractions/:id', async (request, reply) => {
     const job = await loadJob(request.params.id, reply);
     if (!job) return reply;
-    if (job.status === 'completed') await expireJob(db, job.id);
+    // An expired job may still be 'completed' in its row until the sweeper runs: mark it now.
+    if (job.status === 'completed' || job.status === 'expired') await expireJob(db, job.id);
     else if (job.status === 'queued' && (await failJob(db, job.id, { code: 'CANCELLED', message: 'Cancelled.' }))) {
       passwords.forget(job.id);
       await storage.removeUpload(job.id);
