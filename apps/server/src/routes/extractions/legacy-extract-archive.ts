@@ -19,7 +19,8 @@ import { safePartName } from '../../storage/job-storage.js';
 import { enqueueJob, QUEUE_FULL, queueIsFull } from './enqueue-job.js';
 import type { ExtractionRoutesOptions } from './index.js';
 import { apiError } from '../api-errors.js';
-import { MAX_PASSWORD_BYTES, tooLarge } from './upload.js';
+import { isPasswordTooLong, PASSWORD_TOO_LONG } from './password-limit.js';
+import { tooLarge } from './upload.js';
 
 type RateLimitHook = ReturnType<FastifyInstance['rateLimit']>;
 
@@ -55,10 +56,7 @@ const extractBody = z.object({
   fileData: z.base64('must be base64, without a data: URL prefix').min(1, 'is empty: no archive was sent'),
   fileName: z.string().min(1).max(255),
   // The original omits an empty password; '' and null are accepted as "none" too.
-  password: z
-    .string()
-    .refine((value) => Buffer.byteLength(value) <= MAX_PASSWORD_BYTES, `must be at most ${MAX_PASSWORD_BYTES} bytes`)
-    .nullish(),
+  password: z.string().nullish(),
 });
 
 /** The original's failure answer: HTTP 200, `success: false` (see README "Server extraction API"). */
@@ -167,6 +165,10 @@ const legacyExtractArchive: FastifyPluginAsync<LegacyExtractArchiveOptions> = as
       return null;
     }
     const { fileData, fileName, password } = parsed.data;
+    if (password && isPasswordTooLong(password)) {
+      await reply.code(400).send(apiError(PASSWORD_TOO_LONG.code, PASSWORD_TOO_LONG.message));
+      return null;
+    }
     const padding = fileData.endsWith('==') ? 2 : fileData.endsWith('=') ? 1 : 0;
     const bytes = (fileData.length / 4) * 3 - padding;
     if (bytes > options.maxUploadBytes) {
