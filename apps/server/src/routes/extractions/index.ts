@@ -1,16 +1,11 @@
 // The server-extraction API: upload, status, live events, file bytes, all files as one ZIP, and
 // deletion, plus the original product's extract-archive call (legacy-extract-archive.ts). Thin
 // handlers; the queue, storage and SQL live in jobs/ and storage/.
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { Readable } from 'node:stream';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import fastifyMultipart from '@fastify/multipart';
 // The rate-limit plugin's additions to the instance type (app.rateLimit); it is registered by server-extraction.ts.
 import type {} from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { downloadZip } from 'client-zip';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Database } from '../../db/database.js';
@@ -22,6 +17,7 @@ import type { Job } from '../../jobs/job-types.js';
 import type { PasswordVault } from '../../jobs/password-vault.js';
 import type { VisitorHasher } from '../../privacy/visitor-hasher.js';
 import type { JobStorage } from '../../storage/job-storage.js';
+import { sendArchiveZip } from './archive-zip.js';
 import { enqueueJob, QUEUE_FULL, queueIsFull } from './enqueue-job.js';
 import { streamJobEvents } from './job-event-stream.js';
 import { apiError, apiErrorHandler } from '../api-errors.js';
@@ -125,28 +121,7 @@ const extractions: FastifyPluginAsync<ExtractionRoutesOptions> = async (app, opt
     if (!job) return reply;
     if (job.status === 'expired') return reply.code(410).send(apiError('GONE', 'These files have expired and were deleted.'));
     if (job.status !== 'completed') return reply.code(409).send(apiError('NOT_READY', 'The extraction has not finished.'));
-    const root = storage.filesDir(job.id);
-    const entries = await Promise.all(
-      (job.files ?? []).map(async (file) => {
-        const path = join(root, file.path);
-        const { mtime } = await stat(path);
-        return {
-          name: file.path,
-          lastModified: mtime,
-          size: file.size,
-          input: Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>,
-        };
-      }),
-    );
-    const zip = downloadZip(entries);
-    const name = `${(job.archiveName ?? 'archive').replace(/\.[^.]+$/, '') || 'archive'}.zip`;
-    reply
-      .type('application/zip')
-      .header('content-disposition', contentDisposition(name, { type: 'attachment' }))
-      .header('cache-control', 'private, no-store');
-    const length = zip.headers.get('content-length');
-    if (length) reply.header('content-length', length);
-    return reply.send(Readable.fromWeb(zip.body as NodeReadableStream<Uint8Array>));
+    return sendArchiveZip(reply, job, storage.filesDir(job.id));
   });
 
   app.delete<{ Params: { id: string } }>('/api/extractions/:id', async (request, reply) => {
