@@ -10,6 +10,7 @@ import type { Config } from './config.js';
 import { openDatabase } from './db/open-database.js';
 import { redactJobIds } from './logging/job-id-redaction.js';
 import { compression } from './plugins/compression.js';
+import { requestTimeouts, serverTimeouts } from './plugins/request-timeouts.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import { serverExtraction } from './plugins/server-extraction.js';
 import { VisitorHasher } from './privacy/visitor-hasher.js';
@@ -39,7 +40,9 @@ export async function buildApp(config: Config, { logStream }: BuildAppOptions = 
     },
     // A hop count trusts that many proxies in front of the server.
     trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
+    ...serverTimeouts(config.http),
   });
+  requestTimeouts(app, config.http);
 
   await securityHeaders(app, { isProduction: config.isProduction });
   await compression(app);

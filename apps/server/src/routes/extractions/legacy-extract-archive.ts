@@ -44,6 +44,8 @@ const KEEP_ALIVE_MAX_BODY = 1024;
 // limit (100 MB of files by default). A larger result fails here with its job's id, and the files
 // stay downloadable one by one through GET /api/extractions/:id.
 const INLINE_FACTOR = 2;
+// Beyond the wait, for reading the job and starting the answer.
+const IDLE_MARGIN_MS = 30_000;
 // Events wake the wait at once; this re-read is only the safety net for a lost notification.
 const RECHECK_MS = 2_000;
 // Files are read and encoded in pieces of a multiple of 3 bytes, so each piece's base64 stands alone
@@ -122,6 +124,10 @@ const legacyExtractArchive: FastifyPluginAsync<LegacyExtractArchiveOptions> = as
       const { id } = received;
       await enqueueJob(options, { ...received, mode: 'legacy', clientKey: await options.visitors.visitorOf(request) });
 
+      // The wait sends nothing: the connection's idle timeout (IDLE_TIMEOUT_S) must not cut it.
+      const { socket } = request.raw;
+      socket.setTimeout(waitMs + IDLE_MARGIN_MS);
+      reply.raw.once('close', () => socket.setTimeout(app.server.timeout));
       const gone = new AbortController();
       // The client went away: stop waiting for it (the job still runs, its files expire as usual).
       reply.raw.once('close', () => gone.abort());
