@@ -126,6 +126,8 @@ export interface Config {
     uploadRate: { max: number; timeWindowMs: number };
   };
   trustProxy: boolean | number | string;
+  /** Live-progress streams (GET /api/extractions/:id/events) open at once, per client address and per job. */
+  eventStreams: { perAddress: number; perJob: number };
   /** Connection limits and timeouts of the HTTP server (plugins/request-timeouts.ts). */
   http: {
     /** A request's headers must have arrived within this. */
@@ -206,6 +208,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       uploadRate: { max: UPLOADS_PER_10_MIN, timeWindowMs: 10 * 60_000 },
     },
     trustProxy: TRUST_PROXY ?? false,
+    // A visitor follows each of their jobs in one tab or a few; an office behind one address has
+    // room for many visitors' jobs at once. Refused streams fall back to polling in the page.
+    eventStreams: { perAddress: 20, perJob: 5 },
     http: {
       headersTimeoutMs: Math.round(HEADERS_TIMEOUT_S * 1000),
       bodyTimeoutMs: Math.round(BODY_TIMEOUT_S * 1000),

@@ -233,6 +233,7 @@ describe.each(TEST_DATABASES)('POST /api/extract-archive on $name', ({ schema: c
         visitors: new VisitorHasher(db),
         maxUploadBytes: 1024 * 1024,
         maxQueued: 50,
+        streamLimits: { perAddress: 20, perJob: 5 },
         uploadRate: { max: 10, timeWindowMs: 60_000 },
         uploadRateLimit: app.rateLimit({ max: 10, timeWindow: 60_000 }),
         waitMs,

@@ -19,7 +19,8 @@ import type { VisitorHasher } from '../../privacy/visitor-hasher.js';
 import type { JobStorage } from '../../storage/job-storage.js';
 import { sendArchiveZip } from './archive-zip.js';
 import { enqueueJob, QUEUE_FULL, queueIsFull } from './enqueue-job.js';
-import { streamJobEvents } from './job-event-stream.js';
+import { JobEventHub, type StreamLimits } from './job-event-hub.js';
+import { refuseStream, streamJobEvents } from './job-event-stream.js';
 import { apiError, apiErrorHandler } from '../api-errors.js';
 import { jobView } from './job-view.js';
 import legacyExtractArchive from './legacy-extract-archive.js';
@@ -39,6 +40,8 @@ export interface ExtractionRoutesOptions {
   maxUploadBytes: number;
   /** Queued jobs above which new uploads are refused with 429 (the queue is full). */
   maxQueued: number;
+  /** Live-progress streams allowed per client address and per job (429 beyond). */
+  streamLimits: StreamLimits;
   /** Uploads one client may start per window (429 beyond). */
   uploadRate: { max: number; timeWindowMs: number };
 }
@@ -51,6 +54,10 @@ const extractions: FastifyPluginAsync<ExtractionRoutesOptions> = async (app, opt
   await app.register(fastifyMultipart);
   // Only for reply.sendFile (Range, ETag, streaming) under DATA_DIR/files; nothing is served by URL.
   await app.register(fastifyStatic, { root: join(storage.root, 'files'), serve: false, decorateReply: true });
+
+  const streams = new JobEventHub({ db, events, log: app.log, limits: options.streamLimits });
+  // Open streams would otherwise hold the server's close until their jobs end.
+  app.addHook('preClose', async () => streams.close());
 
   async function loadJob(id: string, reply: FastifyReply): Promise<Job | null> {
     const job = isJobId(id) ? await findJob(db, id) : null;
@@ -95,10 +102,12 @@ const extractions: FastifyPluginAsync<ExtractionRoutesOptions> = async (app, opt
   });
 
   app.get<{ Params: { id: string } }>('/api/extractions/:id/events', async (request, reply) => {
-    const job = await loadJob(request.params.id, reply);
-    if (!job) return reply;
-    streamJobEvents(request, reply, { db, events, id: job.id });
-    return reply;
+    const { id } = request.params;
+    // An address over its share is refused before the job is read; a job with open streams exists.
+    const refused = refuseStream(streams, id, request, reply);
+    if (refused) return refused;
+    if (!streams.has(id) && !(await loadJob(id, reply))) return reply;
+    return streamJobEvents(request, reply, streams, id);
   });
 
   app.get<{ Params: { id: string; fileId: string } }>('/api/extractions/:id/files/:fileId', async (request, reply) => {
