@@ -145,6 +145,7 @@ const extractions: FastifyPluginAsync<ExtractionRoutesOptions> = async (app, opt
       return reply.code(409).send(apiError('BUSY', 'The extraction is running on another server; try again when it ends.'));
     }
     await storage.removeFiles(job.id);
+    streams.forget(job.id);
     await events.changed(job.id);
     return reply.code(204).send();
   });

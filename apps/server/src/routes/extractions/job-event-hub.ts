@@ -55,11 +55,22 @@ interface Channel {
 }
 
 const HEARTBEAT = Buffer.from(': keep-alive\n\n');
+// A burst of streams on a job that has just ended (its final event holds the whole file list)
+// costs one read: the final event is kept this long, for this many jobs.
+const ENDED_KEPT_MS = 5_000;
+const ENDED_KEPT_JOBS = 16;
+
+interface Ended {
+  event: Buffer;
+  /** Kept until then, and never past the job's expiry. */
+  until: number;
+}
 
 export class JobEventHub {
   readonly #options: JobEventHubOptions;
   readonly #channels = new Map<string, Channel>();
   readonly #perAddress = new Map<string, number>();
+  readonly #ended = new Map<string, Ended>();
 
   constructor(options: JobEventHubOptions) {
     this.#options = options;
@@ -67,7 +78,12 @@ export class JobEventHub {
 
   /** Whether job `id` has open streams (so it exists: no need to read it to say so). */
   has(id: string): boolean {
-    return this.#channels.has(id);
+    return this.#channels.has(id) || this.#endedEvent(id) !== null;
+  }
+
+  /** Drops what is kept of an ended job (its files were just deleted). */
+  forget(id: string): void {
+    this.#ended.delete(id);
   }
 
   /** Why one more stream of `address` on job `id` is refused, or null when it is allowed. */
@@ -83,6 +99,12 @@ export class JobEventHub {
    * the result when the client goes away. The sink is ended after the job's final event.
    */
   subscribe(id: string, address: string, sink: EventSink): () => void {
+    const ended = this.#endedEvent(id);
+    if (ended) {
+      sink.write(ended);
+      sink.end();
+      return () => {};
+    }
     const channel = this.#channels.get(id) ?? this.#open(id);
     const stream: Stream = { sink, address, behind: false };
     channel.streams.add(stream);
@@ -131,13 +153,37 @@ export class JobEventHub {
         const view = jobView(job, await queuePosition(this.#options.db, job));
         if (channel.closed) return;
         this.#send(channel, Buffer.from(`event: job\ndata: ${JSON.stringify(view)}\n\n`));
-        if (TERMINAL_STATUSES.includes(job.status)) return this.#end(channel);
+        if (TERMINAL_STATUSES.includes(job.status)) {
+          this.#keepEnded(channel.id, job.expiresAt);
+          return this.#end(channel);
+        }
       } while (channel.again);
     } catch (error) {
       this.#options.log.warn(error, 'job event failed');
       this.#end(channel);
     } finally {
       channel.reading = false;
+    }
+  }
+
+  #endedEvent(id: string): Buffer | null {
+    const ended = this.#ended.get(id);
+    if (!ended) return null;
+    if (ended.until > Date.now()) return ended.event;
+    this.#ended.delete(id);
+    return null;
+  }
+
+  #keepEnded(id: string, expiresAt: Date | null): void {
+    const event = this.#channels.get(id)?.last;
+    if (!event) return;
+    const until = Math.min(Date.now() + ENDED_KEPT_MS, expiresAt?.getTime() ?? Number.POSITIVE_INFINITY);
+    this.#ended.delete(id);
+    this.#ended.set(id, { event, until });
+    // The oldest first (a Map keeps insertion order).
+    for (const key of this.#ended.keys()) {
+      if (this.#ended.size <= ENDED_KEPT_JOBS) break;
+      this.#ended.delete(key);
     }
   }
 
