@@ -100,8 +100,13 @@ async function main(): Promise<void> {
     await flood(site.url, id, STREAMS, during);
     console.error('the job has ended; opening the streams again');
     phase = 'completed';
-    // The accepted streams end with the job: once they all have, it has ended.
-    const job = (await (await fetch(`${site.url}/api/extractions/${id}`)).json()) as { status: string; files: unknown[] };
+    // The accepted streams end with the job; without any, wait for it.
+    let job: { status: string; files: unknown[] };
+    for (;;) {
+      job = (await (await fetch(`${site.url}/api/extractions/${id}`)).json()) as typeof job;
+      if (job.status !== 'queued' && job.status !== 'running') break;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
     const jobSeconds = (performance.now() - started) / 1000;
     const after = tally();
     await flood(site.url, id, STREAMS, after);
