@@ -4,6 +4,7 @@
 // must arrive within BODY_TIMEOUT_S, extended by the time its size takes at a minimum rate, so a
 // body sent a byte at a time is cut off while a large upload on a slow but working line is not.
 import type { Server } from 'node:http';
+import { Socket } from 'node:net';
 import type { FastifyHttpOptions, FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 
@@ -35,8 +36,9 @@ export function requestTimeouts(app: FastifyInstance, limits: HttpLimits): void 
     const incoming = request.raw;
     const { headers } = incoming;
     const hasBody = Number(headers['content-length'] ?? 0) > 0 || headers['transfer-encoding'] !== undefined;
-    if (!hasBody || incoming.complete) return done();
     const { socket } = incoming;
+    // (A request made by inject() has no real socket to watch or close.)
+    if (!hasBody || incoming.complete || !(socket instanceof Socket)) return done();
     const start = Date.now();
     const bytesAtStart = socket.bytesRead;
     let timer: NodeJS.Timeout;

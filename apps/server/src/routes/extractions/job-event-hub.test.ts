@@ -116,7 +116,12 @@ it('reads a job once per change for all its 50 streams, and sends the file list 
       ['completed', 100, 3000],
     ]);
   }
-  expect(hub.has(id)).toBe(false);
+  // A stream opened just after the end gets the final event without another read.
+  const late = sink();
+  hub.subscribe(id, '10.0.1.1', late.stream);
+  await late.ended;
+  expect(parse(late.text()).map((event) => event.status)).toEqual(['completed']);
+  expect(reads()).toBe(5);
 });
 
 it('skips progress events for a stream that is not reading, and still ends it with the final event', async () => {

@@ -5,6 +5,7 @@
 // the original's did. A keep-alive ping gets an immediate answer and touches nothing.
 import { createReadStream } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { Socket } from 'node:net';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -125,9 +126,12 @@ const legacyExtractArchive: FastifyPluginAsync<LegacyExtractArchiveOptions> = as
       await enqueueJob(options, { ...received, mode: 'legacy', clientKey: await options.visitors.visitorOf(request) });
 
       // The wait sends nothing: the connection's idle timeout (IDLE_TIMEOUT_S) must not cut it.
+      // (A request made by inject() has no real socket.)
       const { socket } = request.raw;
-      socket.setTimeout(waitMs + IDLE_MARGIN_MS);
-      reply.raw.once('close', () => socket.setTimeout(app.server.timeout));
+      if (socket instanceof Socket) {
+        socket.setTimeout(waitMs + IDLE_MARGIN_MS);
+        reply.raw.once('close', () => socket.setTimeout(app.server.timeout));
+      }
       const gone = new AbortController();
       // The client went away: stop waiting for it (the job still runs, its files expire as usual).
       reply.raw.once('close', () => gone.abort());
