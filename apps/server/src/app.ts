@@ -8,7 +8,9 @@ import { resolveAdminPassword } from './admin/admin-password.js';
 import { systemStatus } from './admin/system-status.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/open-database.js';
+import { redactJobIds } from './logging/job-id-redaction.js';
 import { compression } from './plugins/compression.js';
+import { requestTimeouts, serverTimeouts } from './plugins/request-timeouts.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import { serverExtraction } from './plugins/server-extraction.js';
 import { VisitorHasher } from './privacy/visitor-hasher.js';
@@ -33,10 +35,14 @@ export async function buildApp(config: Config, { logStream }: BuildAppOptions = 
       ...(logStream ? { stream: logStream } : {}),
       // Request logs without the client's address: the privacy page promises no stored IP.
       serializers: { req: (request) => ({ method: request.method, url: request.url }) },
+      // Nor a whole job id, the only key to a job's files.
+      hooks: { streamWrite: redactJobIds },
     },
     // A hop count trusts that many proxies in front of the server.
     trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
+    ...serverTimeouts(config.http),
   });
+  requestTimeouts(app, config.http);
 
   await securityHeaders(app, { isProduction: config.isProduction });
   await compression(app);

@@ -92,6 +92,13 @@ const envSchema = z.object({
       )
       .optional(),
   ),
+  // Against clients that hold connections by sending slowly or not at all (decimals for tests).
+  HEADERS_TIMEOUT_S: optional(positiveNumber(20, { max: 3600 })),
+  BODY_TIMEOUT_S: optional(positiveNumber(60, { max: 3600 })),
+  REQUEST_TIMEOUT_S: optional(positiveNumber(900, { max: 86_400 })),
+  IDLE_TIMEOUT_S: optional(positiveNumber(60, { max: 3600 })),
+  KEEP_ALIVE_TIMEOUT_S: optional(positiveNumber(5, { max: 3600 })),
+  MAX_CONNECTIONS: optional(positiveNumber(1000, { integer: true, max: 1_000_000 })),
 });
 
 export interface Config {
@@ -119,6 +126,24 @@ export interface Config {
     uploadRate: { max: number; timeWindowMs: number };
   };
   trustProxy: boolean | number | string;
+  /** Live-progress streams (GET /api/extractions/:id/events) open at once, per client address and per job. */
+  eventStreams: { perAddress: number; perJob: number };
+  /** Connection limits and timeouts of the HTTP server (plugins/request-timeouts.ts). */
+  http: {
+    /** A request's headers must have arrived within this. */
+    headersTimeoutMs: number;
+    /** A request's body must have arrived within this, plus the time its size takes at `bodyMinBytesPerSecond`. */
+    bodyTimeoutMs: number;
+    bodyMinBytesPerSecond: number;
+    /** No request, however fast its body, may take longer to arrive. */
+    requestTimeoutMs: number;
+    /** A connection with nothing sent either way for this long is closed. */
+    idleTimeoutMs: number;
+    /** How long a kept-alive connection waits for its next request. */
+    keepAliveTimeoutMs: number;
+    /** Open connections beyond which new ones are closed at once. */
+    maxConnections: number;
+  };
   admin: {
     /** From ADMIN_PASSWORD: hashed at start, never kept in a file or the database. */
     password: string | undefined;
@@ -154,6 +179,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const { PORT, HOST, WEB_ROOT, LOG_LEVEL, NODE_ENV, PUBLIC_URL, DATA_DIR, DATABASE_URL } = parsed.data;
   const { ADMIN_PASSWORD, ADMIN_PASSWORD_HASH, TRUST_PROXY } = parsed.data;
+  const { HEADERS_TIMEOUT_S, BODY_TIMEOUT_S, REQUEST_TIMEOUT_S, IDLE_TIMEOUT_S, KEEP_ALIVE_TIMEOUT_S, MAX_CONNECTIONS } =
+    parsed.data;
   if (ADMIN_PASSWORD && ADMIN_PASSWORD_HASH)
     throw new ConfigError('Invalid environment:\n  set ADMIN_PASSWORD or ADMIN_PASSWORD_HASH, not both');
   const { MAX_UPLOAD_MB, EXTRACT_CONCURRENCY, EXTRACT_TIMEOUT_S, RETENTION_MINUTES, JOB_LEASE_S, UPLOADS_PER_10_MIN } =
@@ -181,6 +208,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       uploadRate: { max: UPLOADS_PER_10_MIN, timeWindowMs: 10 * 60_000 },
     },
     trustProxy: TRUST_PROXY ?? false,
+    // A visitor follows each of their jobs in one tab or a few; an office behind one address has
+    // room for many visitors' jobs at once. Refused streams fall back to polling in the page.
+    eventStreams: { perAddress: 20, perJob: 5 },
+    http: {
+      headersTimeoutMs: Math.round(HEADERS_TIMEOUT_S * 1000),
+      bodyTimeoutMs: Math.round(BODY_TIMEOUT_S * 1000),
+      // 64 KiB/s (about 0.5 Mbit/s): a 50 MB upload may take up to about 14 minutes.
+      bodyMinBytesPerSecond: 64 * 1024,
+      requestTimeoutMs: Math.round(REQUEST_TIMEOUT_S * 1000),
+      idleTimeoutMs: Math.round(IDLE_TIMEOUT_S * 1000),
+      keepAliveTimeoutMs: Math.round(KEEP_ALIVE_TIMEOUT_S * 1000),
+      maxConnections: MAX_CONNECTIONS,
+    },
     admin: {
       password: ADMIN_PASSWORD,
       passwordHash: ADMIN_PASSWORD_HASH,

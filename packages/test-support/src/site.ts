@@ -29,16 +29,28 @@ async function freePort(): Promise<number> {
 
 const STARTUP_DEADLINE_MS = 100_000;
 
+export interface StartOptions {
+  /** Runs the server under this limit of open files (`prlimit --nofile`), as a small host would. */
+  maxOpenFiles?: number;
+  /** A given port instead of a free one (a measurement run by hand on its reserved ports). */
+  port?: number;
+}
+
 /**
  * Starts the production server exactly as `npm start` runs it (the built entry, the built site),
  * on a free port, and resolves once it answers.
  */
-export async function startSite(env: Record<string, string> = {}): Promise<RunningSite> {
+export async function startSite(
+  env: Record<string, string> = {},
+  { maxOpenFiles, port: fixedPort }: StartOptions = {},
+): Promise<RunningSite> {
   if (!existsSync(SERVER_ENTRY) || !existsSync(`${WEB_ROOT}/index.html`))
     throw new Error('The site is not built: run `npm run build` first (npm test does).');
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [SERVER_ENTRY], {
+  // prlimit execs the server in its own process, so the pid below is the server's.
+  const command = maxOpenFiles === undefined ? [process.execPath] : ['prlimit', `--nofile=${maxOpenFiles}`, process.execPath];
+  const child: ChildProcess = spawn(command[0] as string, [...command.slice(1), SERVER_ENTRY], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', WEB_ROOT, LOG_LEVEL: 'warn', PUBLIC_URL: url, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -8,8 +8,14 @@ import type { Job, JobFile, JobMode, JobStatus } from './job-types.js';
 /** A job is tried this many times when the process running it dies; then it fails. */
 export const MAX_ATTEMPTS = 2;
 
-const COLUMNS = `id, status, mode, progress, bytes_done::float8 AS bytes_done, bytes_total::float8 AS bytes_total,
-  archive_name, archive_size::float8 AS archive_size, part_count, parts, format, error_code, error_message, files,
+// A completed job whose expiry time has passed reads as expired (no files, no name) at once, by the
+// database's clock, however long the retention sweeper takes to mark it so and delete its files.
+const EXPIRED_BY_TIME = `(status = 'completed' AND expires_at <= now())`;
+
+const COLUMNS = `id, CASE WHEN ${EXPIRED_BY_TIME} THEN 'expired' ELSE status END AS status, mode, progress,
+  bytes_done::float8 AS bytes_done, bytes_total::float8 AS bytes_total,
+  CASE WHEN ${EXPIRED_BY_TIME} THEN NULL ELSE archive_name END AS archive_name, archive_size::float8 AS archive_size,
+  part_count, parts, format, error_code, error_message, CASE WHEN ${EXPIRED_BY_TIME} THEN NULL ELSE files END AS files,
   file_count, total_size::float8 AS total_size, attempts, lease_owner, password_holder,
   created_at, started_at, finished_at, expires_at`;
 

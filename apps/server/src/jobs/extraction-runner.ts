@@ -21,6 +21,7 @@ import {
 import type { JobEvents } from './job-events.js';
 import { JOB_QUEUED_CHANNEL } from './job-events.js';
 import type { Job, JobFile } from './job-types.js';
+import { shortJobId } from '../logging/job-id-redaction.js';
 import type { PasswordVault } from './password-vault.js';
 
 export interface RunnerOptions {
@@ -98,7 +99,11 @@ export class ExtractionRunner {
         await this.#options.storage.removeFiles(id);
         await events.changed(id);
       }
-      if (recovered.failed.length + recovered.requeued.length > 0) log.warn(recovered, 'recovered abandoned extraction jobs');
+      if (recovered.failed.length + recovered.requeued.length > 0)
+        log.warn(
+          { requeued: recovered.requeued.map(shortJobId), failed: recovered.failed.map(shortJobId) },
+          'recovered abandoned extraction jobs',
+        );
     } catch (error) {
       log.error(error, 'job recovery failed');
     }

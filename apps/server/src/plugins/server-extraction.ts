@@ -47,6 +47,7 @@ export async function serverExtraction(
     leaseMs: config.jobs.leaseMs,
     maxUploadBytes: config.maxUploadBytes,
     maxQueued: config.jobs.maxQueued,
+    streamLimits: config.eventStreams,
     uploadRate: config.jobs.uploadRate,
   });
   let stopSweeper = () => {};

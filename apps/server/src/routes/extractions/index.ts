@@ -1,16 +1,11 @@
 // The server-extraction API: upload, status, live events, file bytes, all files as one ZIP, and
 // deletion, plus the original product's extract-archive call (legacy-extract-archive.ts). Thin
 // handlers; the queue, storage and SQL live in jobs/ and storage/.
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { Readable } from 'node:stream';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import fastifyMultipart from '@fastify/multipart';
 // The rate-limit plugin's additions to the instance type (app.rateLimit); it is registered by server-extraction.ts.
 import type {} from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { downloadZip } from 'client-zip';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Database } from '../../db/database.js';
@@ -22,8 +17,10 @@ import type { Job } from '../../jobs/job-types.js';
 import type { PasswordVault } from '../../jobs/password-vault.js';
 import type { VisitorHasher } from '../../privacy/visitor-hasher.js';
 import type { JobStorage } from '../../storage/job-storage.js';
+import { sendArchiveZip } from './archive-zip.js';
 import { enqueueJob, QUEUE_FULL, queueIsFull } from './enqueue-job.js';
-import { streamJobEvents } from './job-event-stream.js';
+import { JobEventHub, type StreamLimits } from './job-event-hub.js';
+import { refuseStream, streamJobEvents } from './job-event-stream.js';
 import { apiError, apiErrorHandler } from '../api-errors.js';
 import { jobView } from './job-view.js';
 import legacyExtractArchive from './legacy-extract-archive.js';
@@ -43,6 +40,8 @@ export interface ExtractionRoutesOptions {
   maxUploadBytes: number;
   /** Queued jobs above which new uploads are refused with 429 (the queue is full). */
   maxQueued: number;
+  /** Live-progress streams allowed per client address and per job (429 beyond). */
+  streamLimits: StreamLimits;
   /** Uploads one client may start per window (429 beyond). */
   uploadRate: { max: number; timeWindowMs: number };
 }
@@ -55,6 +54,10 @@ const extractions: FastifyPluginAsync<ExtractionRoutesOptions> = async (app, opt
   await app.register(fastifyMultipart);
   // Only for reply.sendFile (Range, ETag, streaming) under DATA_DIR/files; nothing is served by URL.
   await app.register(fastifyStatic, { root: join(storage.root, 'files'), serve: false, decorateReply: true });
+
+  const streams = new JobEventHub({ db, events, log: app.log, limits: options.streamLimits });
+  // Open streams would otherwise hold the server's close until their jobs end.
+  app.addHook('preClose', async () => streams.close());
 
   async function loadJob(id: string, reply: FastifyReply): Promise<Job | null> {
     const job = isJobId(id) ? await findJob(db, id) : null;
@@ -99,10 +102,12 @@ const extractions: FastifyPluginAsync<ExtractionRoutesOptions> = async (app, opt
   });
 
   app.get<{ Params: { id: string } }>('/api/extractions/:id/events', async (request, reply) => {
-    const job = await loadJob(request.params.id, reply);
-    if (!job) return reply;
-    streamJobEvents(request, reply, { db, events, id: job.id });
-    return reply;
+    const { id } = request.params;
+    // An address over its share is refused before the job is read; a job with open streams exists.
+    const refused = refuseStream(streams, id, request, reply);
+    if (refused) return refused;
+    if (!streams.has(id) && !(await loadJob(id, reply))) return reply;
+    return streamJobEvents(request, reply, streams, id);
   });
 
   app.get<{ Params: { id: string; fileId: string } }>('/api/extractions/:id/files/:fileId', async (request, reply) => {
@@ -125,34 +130,14 @@ const extractions: FastifyPluginAsync<ExtractionRoutesOptions> = async (app, opt
     if (!job) return reply;
     if (job.status === 'expired') return reply.code(410).send(apiError('GONE', 'These files have expired and were deleted.'));
     if (job.status !== 'completed') return reply.code(409).send(apiError('NOT_READY', 'The extraction has not finished.'));
-    const root = storage.filesDir(job.id);
-    const entries = await Promise.all(
-      (job.files ?? []).map(async (file) => {
-        const path = join(root, file.path);
-        const { mtime } = await stat(path);
-        return {
-          name: file.path,
-          lastModified: mtime,
-          size: file.size,
-          input: Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>,
-        };
-      }),
-    );
-    const zip = downloadZip(entries);
-    const name = `${(job.archiveName ?? 'archive').replace(/\.[^.]+$/, '') || 'archive'}.zip`;
-    reply
-      .type('application/zip')
-      .header('content-disposition', contentDisposition(name, { type: 'attachment' }))
-      .header('cache-control', 'private, no-store');
-    const length = zip.headers.get('content-length');
-    if (length) reply.header('content-length', length);
-    return reply.send(Readable.fromWeb(zip.body as NodeReadableStream<Uint8Array>));
+    return sendArchiveZip(reply, job, storage.filesDir(job.id));
   });
 
   app.delete<{ Params: { id: string } }>('/api/extractions/:id', async (request, reply) => {
     const job = await loadJob(request.params.id, reply);
     if (!job) return reply;
-    if (job.status === 'completed') await expireJob(db, job.id);
+    // An expired job may still be 'completed' in its row until the sweeper runs: mark it now.
+    if (job.status === 'completed' || job.status === 'expired') await expireJob(db, job.id);
     else if (job.status === 'queued' && (await failJob(db, job.id, { code: 'CANCELLED', message: 'Cancelled.' }))) {
       passwords.forget(job.id);
       await storage.removeUpload(job.id);
@@ -160,6 +145,7 @@ const extractions: FastifyPluginAsync<ExtractionRoutesOptions> = async (app, opt
       return reply.code(409).send(apiError('BUSY', 'The extraction is running on another server; try again when it ends.'));
     }
     await storage.removeFiles(job.id);
+    streams.forget(job.id);
     await events.changed(job.id);
     return reply.code(204).send();
   });

@@ -1,20 +1,31 @@
 // GET /api/extractions/:id/events: Server-Sent Events. One `job` event with the job's view now,
-// then one per change (from any server process, via NOTIFY), until it ends; a comment every 15 s
-// keeps proxies from closing a quiet stream.
+// then one per change (from any server process, via NOTIFY), until it ends. The events come from
+// the job's one shared watcher (job-event-hub.ts); a client over its share of streams is refused
+// with 429 and can follow the job with GET /api/extractions/:id instead.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Queryable } from '../../db/database.js';
-import { findJob, queuePosition } from '../../jobs/extraction-jobs-repository.js';
-import type { JobEvents } from '../../jobs/job-events.js';
-import { TERMINAL_STATUSES } from '../../jobs/job-types.js';
-import { jobView } from './job-view.js';
+import { apiError } from '../api-errors.js';
+import type { JobEventHub } from './job-event-hub.js';
 
-const HEARTBEAT_MS = 15_000;
+const REFUSALS = {
+  address: 'Too many live-progress streams are open from your address.',
+  job: 'Too many live-progress streams are open for this extraction.',
+} as const;
 
-export function streamJobEvents(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  { db, events, id }: { db: Queryable; events: JobEvents; id: string },
-): void {
+/** The 429 for a stream over a cap, or null when one more is allowed. */
+export function refuseStream(hub: JobEventHub, id: string, request: FastifyRequest, reply: FastifyReply): FastifyReply | null {
+  const refusal = hub.refusal(id, request.ip);
+  if (!refusal) return null;
+  return reply
+    .code(429)
+    .send(apiError('TOO_MANY_STREAMS', `${REFUSALS[refusal]} Follow it with GET /api/extractions/:id instead.`));
+}
+
+/** Streams job `id` (known to exist) to the client, or refuses with 429 over a cap. */
+export function streamJobEvents(request: FastifyRequest, reply: FastifyReply, hub: JobEventHub, id: string): FastifyReply {
+  // Checked again here, in the same tick as the subscription, so that streams opened at once
+  // cannot all pass the check before any of them is counted.
+  const refused = refuseStream(hub, id, request, reply);
+  if (refused) return refused;
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, {
@@ -24,37 +35,7 @@ export function streamJobEvents(
     'x-accel-buffering': 'no',
     'x-content-type-options': 'nosniff',
   });
-  let last = '';
-  let closed = false;
-  let pending: Promise<void> = Promise.resolve();
-  const close = () => {
-    if (closed) return;
-    closed = true;
-    unwatch();
-    clearInterval(heartbeat);
-    res.end();
-  };
-  // Changes are read and sent one after another, so events never arrive out of order.
-  const send = () => {
-    pending = pending
-      .then(async () => {
-        if (closed) return;
-        const job = await findJob(db, id);
-        if (!job || closed) return;
-        const data = JSON.stringify(jobView(job, await queuePosition(db, job)));
-        if (data !== last) {
-          last = data;
-          res.write(`event: job\ndata: ${data}\n\n`);
-        }
-        if (TERMINAL_STATUSES.includes(job.status)) close();
-      })
-      .catch((error: unknown) => {
-        request.log.warn(error, 'job event failed');
-        close();
-      });
-  };
-  const unwatch = events.watch(id, send);
-  const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
-  request.raw.on('close', close);
-  send();
+  const unsubscribe = hub.subscribe(id, request.ip, res);
+  res.once('close', unsubscribe);
+  return reply;
 }

@@ -5,6 +5,7 @@
 // the original's did. A keep-alive ping gets an immediate answer and touches nothing.
 import { createReadStream } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { Socket } from 'node:net';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -19,7 +20,8 @@ import { safePartName } from '../../storage/job-storage.js';
 import { enqueueJob, QUEUE_FULL, queueIsFull } from './enqueue-job.js';
 import type { ExtractionRoutesOptions } from './index.js';
 import { apiError } from '../api-errors.js';
-import { MAX_PASSWORD_BYTES, tooLarge } from './upload.js';
+import { isPasswordTooLong, PASSWORD_TOO_LONG } from './password-limit.js';
+import { tooLarge } from './upload.js';
 
 type RateLimitHook = ReturnType<FastifyInstance['rateLimit']>;
 
@@ -43,6 +45,8 @@ const KEEP_ALIVE_MAX_BODY = 1024;
 // limit (100 MB of files by default). A larger result fails here with its job's id, and the files
 // stay downloadable one by one through GET /api/extractions/:id.
 const INLINE_FACTOR = 2;
+// Beyond the wait, for reading the job and starting the answer.
+const IDLE_MARGIN_MS = 30_000;
 // Events wake the wait at once; this re-read is only the safety net for a lost notification.
 const RECHECK_MS = 2_000;
 // Files are read and encoded in pieces of a multiple of 3 bytes, so each piece's base64 stands alone
@@ -55,10 +59,7 @@ const extractBody = z.object({
   fileData: z.base64('must be base64, without a data: URL prefix').min(1, 'is empty: no archive was sent'),
   fileName: z.string().min(1).max(255),
   // The original omits an empty password; '' and null are accepted as "none" too.
-  password: z
-    .string()
-    .refine((value) => Buffer.byteLength(value) <= MAX_PASSWORD_BYTES, `must be at most ${MAX_PASSWORD_BYTES} bytes`)
-    .nullish(),
+  password: z.string().nullish(),
 });
 
 /** The original's failure answer: HTTP 200, `success: false` (see README "Server extraction API"). */
@@ -124,6 +125,13 @@ const legacyExtractArchive: FastifyPluginAsync<LegacyExtractArchiveOptions> = as
       const { id } = received;
       await enqueueJob(options, { ...received, mode: 'legacy', clientKey: await options.visitors.visitorOf(request) });
 
+      // The wait sends nothing: the connection's idle timeout (IDLE_TIMEOUT_S) must not cut it.
+      // (A request made by inject() has no real socket.)
+      const { socket } = request.raw;
+      if (socket instanceof Socket) {
+        socket.setTimeout(waitMs + IDLE_MARGIN_MS);
+        reply.raw.once('close', () => socket.setTimeout(app.server.timeout));
+      }
       const gone = new AbortController();
       // The client went away: stop waiting for it (the job still runs, its files expire as usual).
       reply.raw.once('close', () => gone.abort());
@@ -167,6 +175,10 @@ const legacyExtractArchive: FastifyPluginAsync<LegacyExtractArchiveOptions> = as
       return null;
     }
     const { fileData, fileName, password } = parsed.data;
+    if (password && isPasswordTooLong(password)) {
+      await reply.code(400).send(apiError(PASSWORD_TOO_LONG.code, PASSWORD_TOO_LONG.message));
+      return null;
+    }
     const padding = fileData.endsWith('==') ? 2 : fileData.endsWith('=') ? 1 : 0;
     const bytes = (fileData.length / 4) * 3 - padding;
     if (bytes > options.maxUploadBytes) {

@@ -10,6 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { safePartName } from '../../storage/job-storage.js';
+import { isPasswordTooLong, MAX_PASSWORD_BYTES, PASSWORD_TOO_LONG } from './password-limit.js';
 
 export interface ReceivedUpload {
   /** Stored names, in the order they were sent (the first is the one the engine opens). */
@@ -31,8 +32,8 @@ export class UploadError extends Error {
 }
 
 const MAX_PARTS = 100;
-/** The longest password accepted (UTF-8 bytes), by every upload route. */
-export const MAX_PASSWORD_BYTES = 1024;
+// The password, and room for a client that sends a field or two of its own.
+const MAX_FIELDS = 4;
 
 export async function receiveUpload(request: FastifyRequest, dir: string, maxBytes: number): Promise<ReceivedUpload> {
   await mkdir(dir, { recursive: true });
@@ -42,11 +43,21 @@ export async function receiveUpload(request: FastifyRequest, dir: string, maxByt
   let password: string | undefined;
   try {
     const multipart = request.parts({
-      limits: { fileSize: maxBytes, files: MAX_PARTS, fields: 4, fieldSize: MAX_PASSWORD_BYTES, parts: MAX_PARTS + 4 },
+      limits: {
+        fileSize: maxBytes,
+        files: MAX_PARTS,
+        fields: MAX_FIELDS,
+        fieldSize: MAX_PASSWORD_BYTES,
+        parts: MAX_PARTS + MAX_FIELDS,
+      },
     });
     for await (const part of multipart) {
       if (part.type === 'field') {
-        if (part.fieldname === 'password' && typeof part.value === 'string' && part.value !== '') password = part.value;
+        if (part.fieldname !== 'password' || typeof part.value !== 'string') continue;
+        // A longer value arrives cut at the field size limit, and flagged so.
+        if (part.valueTruncated || isPasswordTooLong(part.value))
+          throw new UploadError(400, PASSWORD_TOO_LONG.code, PASSWORD_TOO_LONG.message);
+        if (part.value !== '') password = part.value;
         continue;
       }
       if (part.fieldname !== 'file') {
@@ -71,15 +82,43 @@ export async function receiveUpload(request: FastifyRequest, dir: string, maxByt
     return { parts, archiveName, bytes, password };
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
-    if (error instanceof UploadError) throw error;
-    // @fastify/multipart's own limit errors (too many parts, a field too long).
-    const status = (error as { statusCode?: number }).statusCode;
-    if (status === 413) throw tooLarge(maxBytes);
-    if (status !== undefined && status >= 400 && status < 500)
-      throw new UploadError(400, 'BAD_REQUEST', (error as Error).message);
-    throw error;
+    throw asUploadError(error, maxBytes);
   }
 }
+
+/**
+ * The refusal for what the multipart parser threw: its limits (which @fastify/multipart reports as
+ * 413 whatever was exceeded) and the parser's own complaints (plain errors, known by their
+ * message) each get their own code. Anything else (a disk failure) stays an error of ours.
+ */
+function asUploadError(error: unknown, maxBytes: number): unknown {
+  if (error instanceof UploadError || !(error instanceof Error)) return error;
+  const { code } = error as { code?: string };
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return tooLarge(maxBytes);
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FILES_LIMIT':
+      return new UploadError(400, 'TOO_MANY_PARTS', `An upload has at most ${MAX_PARTS} archive parts.`);
+    case 'FST_FIELDS_LIMIT':
+      return new UploadError(400, 'TOO_MANY_FIELDS', `An upload has at most ${MAX_FIELDS} form fields besides its parts.`);
+    case 'FST_MP_PREMATURE_CLOSE':
+      return incomplete();
+    case 'FST_PROTO_VIOLATION':
+      return new UploadError(400, 'INVALID_MULTIPART', 'The upload has a form field with a reserved name.');
+  }
+  if (code !== undefined) return error;
+  if (/unexpected end of multipart data/i.test(error.message)) return incomplete();
+  if (/boundary|needle|Unsupported Content-Type/i.test(error.message))
+    return new UploadError(
+      400,
+      'INVALID_MULTIPART',
+      'The upload is not valid multipart/form-data: its boundary is missing or invalid.',
+    );
+  return error;
+}
+
+const incomplete = () => new UploadError(400, 'UPLOAD_INCOMPLETE', 'The upload ended before all of it was received.');
 
 /** The 413 of every upload route, whichever way the archive arrives. */
 export function tooLarge(maxBytes: number): UploadError {
