@@ -11,7 +11,7 @@ import { Agent, get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
-import { startSite } from '../e2e/support/site.js';
+import { startSite } from '@archive-opener/test-support/site';
 
 const PORT = Number(process.env['BENCH_PORT'] ?? 9110);
 const STREAMS = Number(process.env['BENCH_STREAMS'] ?? 1500);

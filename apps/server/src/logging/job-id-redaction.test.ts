@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { events, upload, waitForEnd } from '../../test/extraction-api.js';
-import { build } from '../../test/helper.js';
+import { events, upload, waitForEnd } from '../testing/extraction-api.js';
+import { build } from '../testing/helper.js';
 import { redactJobIds } from './job-id-redaction.js';
 
 const lines: string[] = [];

@@ -4,7 +4,7 @@
 import { connect, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../test/helper.js';
+import { build } from '../testing/helper.js';
 
 // A cut-off must come well before this; the old server never cut these connections at all.
 const NEVER_MS = 15_000;

@@ -11,9 +11,9 @@ import { pipeline } from 'node:stream/promises';
 import { extractArchive } from '@archive-opener/engine/node';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSite, type RunningSite } from '../../../../../e2e/support/site.js';
-import { seedDataDir } from '../../../test/pglite-template.js';
-import type { JobAnswer } from '../../../test/extraction-api.js';
+import { startSite, type RunningSite } from '@archive-opener/test-support/site';
+import { seedDataDir } from '@archive-opener/test-support/pglite-template';
+import type { JobAnswer } from '../../testing/extraction-api.js';
 
 const FILES = 5_000;
 const name = (i: number) => `many/${String(i).padStart(5, '0')}.txt`;

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { events, upload, type JobAnswer } from '../../../test/extraction-api.js';
-import { build } from '../../../test/helper.js';
+import { events, upload, type JobAnswer } from '../../testing/extraction-api.js';
+import { build } from '../../testing/helper.js';
 
 let app: FastifyInstance;
 let dir: string;

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { upload, type JobAnswer } from '../../../test/extraction-api.js';
-import { build } from '../../../test/helper.js';
+import { upload, type JobAnswer } from '../../testing/extraction-api.js';
+import { build } from '../../testing/helper.js';
 
 let app: FastifyInstance;
 let base: string;

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { waitForEnd } from '../../../test/extraction-api.js';
-import { build } from '../../../test/helper.js';
+import { waitForEnd } from '../../testing/extraction-api.js';
+import { build } from '../../testing/helper.js';
 import { MAX_PASSWORD_BYTES } from './password-limit.js';
 
 const BOUNDARY = 'archive-opener-test-boundary';
