@@ -10,7 +10,6 @@ import mime from 'mime';
 import type { Database } from '../db/database.js';
 import type { JobStorage } from '../storage/job-storage.js';
 import {
-  claimNextJob,
   completeJob,
   failJob,
   recoverAbandonedJobs,
@@ -18,6 +17,7 @@ import {
   renewPasswordHolds,
   saveProgress,
 } from './extraction-jobs-repository.js';
+import { claimNextJob } from './job-claim.js';
 import type { JobEvents } from './job-events.js';
 import { JOB_QUEUED_CHANNEL } from './job-events.js';
 import type { Job, JobFile } from './job-types.js';

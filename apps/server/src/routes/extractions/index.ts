@@ -86,6 +86,7 @@ const extractions: FastifyPluginAsync<ExtractionRoutesOptions> = async (app, opt
       parts: upload.parts,
       password: upload.password,
       clientKey: await options.visitors.visitorOf(request),
+      queueKey: await options.visitors.clientKey(request.ip),
     });
     return reply.code(202).send({ id, status: job.status, queuePosition: await queuePosition(db, job) });
   });

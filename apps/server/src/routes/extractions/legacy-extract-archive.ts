@@ -122,7 +122,12 @@ const legacyExtractArchive: FastifyPluginAsync<LegacyExtractArchiveOptions> = as
       const received = await receive(request, reply);
       if (!received) return reply;
       const { id } = received;
-      await enqueueJob(options, { ...received, mode: 'legacy', clientKey: await options.visitors.visitorOf(request) });
+      await enqueueJob(options, {
+        ...received,
+        mode: 'legacy',
+        clientKey: await options.visitors.visitorOf(request),
+        queueKey: await options.visitors.clientKey(request.ip),
+      });
 
       const gone = new AbortController();
       // The client went away: stop waiting for it (the job still runs, its files expire as usual).
