@@ -1,7 +1,7 @@
 // Every SQL statement about extraction jobs but claiming (job-claim.ts). The table is also the
 // queue, shared by any number of server processes.
 import { isErrorCode } from '@archive-opener/shared';
-import type { Database, Queryable } from '../db/database.js';
+import type { Queryable } from '../db/database.js';
 import type { Job, JobFile, JobMode, JobStatus } from './job-types.js';
 
 /** A job is tried this many times when the process running it dies; then it fails. */
