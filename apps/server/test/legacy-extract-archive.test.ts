@@ -20,6 +20,7 @@ import { PasswordVault } from '../src/jobs/password-vault.js';
 import { VisitorHasher } from '../src/privacy/visitor-hasher.js';
 import legacyExtractArchive from '../src/routes/extractions/legacy-extract-archive.js';
 import { jobStorage, type JobStorage } from '../src/storage/job-storage.js';
+import { StorageLimits } from '../src/storage/storage-limits.js';
 import { upload, waitForEnd, type JobAnswer } from './extraction-api.js';
 import { build } from './helper.js';
 import { seedDataDir } from './pglite-template.js';
@@ -224,6 +225,7 @@ describe.each(TEST_DATABASES)('POST /api/extract-archive on $name', ({ schema: c
         log: app.log,
         concurrency: 0,
         timeoutMs: 60_000,
+        limits: {},
         retentionMs: 60_000,
         pollMs: 60_000,
       });
@@ -233,6 +235,14 @@ describe.each(TEST_DATABASES)('POST /api/extract-archive on $name', ({ schema: c
         runner,
         visitors: new VisitorHasher(db),
         maxUploadBytes: 1024 * 1024,
+        storageLimits: new StorageLimits({
+          db,
+          root: dir,
+          maxUploadBytes: 1024 * 1024,
+          maxOutputBytes: 20 * 1024 * 1024,
+          maxTotalBytes: 1024 ** 3,
+          minFreeBytes: 0,
+        }),
         maxQueued: 50,
         uploadRate: { max: 10, timeWindowMs: 60_000 },
         uploadRateLimit: app.rateLimit({ max: 10, timeWindow: 60_000 }),

@@ -4,6 +4,7 @@
 // this one, restarted) takes the job again or fails it: nothing is lost, nothing stays "running".
 import { join } from 'node:path';
 import { EngineError, toEngineError } from '@archive-opener/engine';
+import type { ExtractionLimits } from '@archive-opener/shared';
 import { extractInWorker, sha256Files } from '@archive-opener/engine/node';
 import type { FastifyBaseLogger } from 'fastify';
 import mime from 'mime';
@@ -33,6 +34,8 @@ export interface RunnerOptions {
   owner: string;
   concurrency: number;
   timeoutMs: number;
+  /** The engine limits of every job here (the server's output cap). */
+  limits: Partial<ExtractionLimits>;
   retentionMs: number;
   /** How long a claim lasts without renewal; a dead process's jobs are recovered after this. */
   leaseMs: number;
@@ -146,6 +149,7 @@ export class ExtractionRunner {
       const result = await extractInWorker(paths, outDir, {
         ...(password === undefined ? {} : { password }),
         timeoutMs: this.#options.timeoutMs,
+        limits: this.#options.limits,
         maxHeapMb: WORKER_HEAP_MB,
         signal: AbortSignal.any([signal, lost.signal]),
         onProgress: (progress) => {

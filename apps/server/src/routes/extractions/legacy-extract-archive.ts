@@ -16,6 +16,7 @@ import { findJob } from '../../jobs/extraction-jobs-repository.js';
 import { newJobId } from '../../jobs/job-id.js';
 import { TERMINAL_STATUSES, type Job } from '../../jobs/job-types.js';
 import { safePartName } from '../../storage/job-storage.js';
+import { STORAGE_FULL_RETRY_S } from '../../storage/storage-limits.js';
 import { enqueueJob, QUEUE_FULL, queueIsFull } from './enqueue-job.js';
 import type { ExtractionRoutesOptions } from './index.js';
 import { apiError } from '../api-errors.js';
@@ -181,6 +182,11 @@ const legacyExtractArchive: FastifyPluginAsync<LegacyExtractArchiveOptions> = as
     }
     if (await queueIsFull(db, options.maxQueued)) {
       await reply.code(429).send(QUEUE_FULL);
+      return null;
+    }
+    const full = await options.storageLimits.refusal();
+    if (full) {
+      await reply.code(503).header('retry-after', STORAGE_FULL_RETRY_S).send(full);
       return null;
     }
     const id = newJobId();
