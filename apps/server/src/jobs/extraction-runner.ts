@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import mime from 'mime';
 import type { Database } from '../db/database.js';
 import type { JobStorage } from '../storage/job-storage.js';
+import { removeOrphanUploads } from '../storage/orphan-uploads.js';
 import {
   completeJob,
   failJob,
@@ -45,6 +46,9 @@ export interface RunnerOptions {
 
 // Progress is written at most this often: enough for a smooth bar, cheap for the database.
 const PROGRESS_INTERVAL_MS = 300;
+// An upload folder without a job is left alone while it was written to within two leases (a dead
+// process's jobs wait one lease), and at least this long, so that an upload still arriving is kept.
+const MIN_ORPHAN_IDLE_MS = 10_000;
 // A worker's V8 heap; 7-Zip's WebAssembly memory is bounded by its own 32-bit address space.
 const WORKER_HEAP_MB = 256;
 
@@ -102,6 +106,8 @@ export class ExtractionRunner {
         await events.changed(id);
       }
       if (recovered.failed.length + recovered.requeued.length > 0) log.warn(recovered, 'recovered abandoned extraction jobs');
+      const orphans = await removeOrphanUploads(db, this.#options.storage, Math.max(2 * leaseMs, MIN_ORPHAN_IDLE_MS));
+      if (orphans.length > 0) log.info({ count: orphans.length }, 'removed upload folders no job needs');
     } catch (error) {
       log.error(error, 'job recovery failed');
     }

@@ -105,14 +105,21 @@ describe.runIf(POSTGRES_URL)('fair claiming by several processes at once (Postgr
       const names = new Map<string, string>();
       for (const label of ['a1', 'a2', 'a3']) await queue(first, `a-${round}`, names, label);
       await queue(first, `b-${round}`, names, 'b1');
-      const claimed = await Promise.all([claimNextJob(first, 'process-1', LEASE_MS), claimNextJob(second, 'process-2', LEASE_MS)]);
+      const claimed = await Promise.all([
+        claimNextJob(first, 'process-1', LEASE_MS),
+        claimNextJob(second, 'process-2', LEASE_MS),
+      ]);
       const labels = claimed.map((job) => names.get(job?.id ?? '') ?? 'none').sort();
       expect(labels, `round ${round}`).toEqual(['a1', 'b1']);
       for (const [index, job] of claimed.entries()) {
         if (job) await completeJob(first, job.id, `process-${index + 1}`, { format: 'zip', files: [], retentionMs: 60_000 });
       }
       // The rest of the round's jobs are claimed and ended before the next round.
-      for (let job = await claimNextJob(first, 'process-1', LEASE_MS); job; job = await claimNextJob(first, 'process-1', LEASE_MS))
+      for (
+        let job = await claimNextJob(first, 'process-1', LEASE_MS);
+        job;
+        job = await claimNextJob(first, 'process-1', LEASE_MS)
+      )
         await completeJob(first, job.id, 'process-1', { format: 'zip', files: [], retentionMs: 60_000 });
     }
   });
