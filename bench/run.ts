@@ -13,6 +13,7 @@ import { alternate, errorText, expectOutput, fmtRatio, fmtSeconds, freshDir, med
 import { ensureTools, FORMATS, toolVersions, type Format } from './native-tools.js';
 import { extractNatively, extractSevenZipTarGz, peakRss, startEngineProcess, timeChecked, type Extract } from './node-host.js';
 import { auditLines, auditSite, type PageAudit } from './lighthouse.js';
+import { loadLines, loadServer, type LoadResults } from './load.js';
 import { timeServer, type ServerResults } from './server.js';
 import { timeSite, type SiteResults } from './site.js';
 
@@ -222,12 +223,14 @@ async function main(): Promise<void> {
   });
   log('server: two uploads at once (peak RSS), then upload → manifest against the CLI');
   const server = await phase('server', () => timeServer(inputs.archives, join(WORK, 'out')));
+  log('load: autocannon on the home page and a job status while two extractions run (also `npm run bench:load`)');
+  const underLoad = await phase('load', loadServer);
   log('lighthouse: / and /ar/privacy, mobile emulation with simulated slow 4G');
   const audits = await phase('lighthouse', () => {
     if (!tools.chromium) throw new Error('chromium is not installed');
     return auditSite();
   });
-  await report(rows, inputs, site, audits, server);
+  await report(rows, inputs, site, audits, server, underLoad);
 }
 
 /** Server extraction: peak memory with two jobs at once, upload → manifest against the CLI. */
@@ -275,6 +278,7 @@ async function report(
   site: SiteResults | undefined,
   audits: PageAudit[] | undefined,
   server: ServerResults | undefined,
+  underLoad: LoadResults | undefined,
 ): Promise<void> {
   const pad = (s: string, n: number) => s.padEnd(n);
   const lines = [
@@ -300,6 +304,7 @@ async function report(
   }
   lines.push(...siteLines(site, missed));
   lines.push(...serverLines(server, missed));
+  lines.push(...(underLoad ? loadLines(underLoad, missed) : ['load: not measured (see notes)']));
   lines.push(...(audits ? auditLines(audits) : ['lighthouse: not measured (see notes)']));
   for (const audit of audits ?? []) {
     const { performance, accessibility, seo } = audit.scores;
@@ -332,6 +337,7 @@ async function report(
     formats: rows,
     lighthouse: audits,
     server,
+    load: underLoad,
     site: site && {
       initialJs: site.initialJs,
       formats: Object.fromEntries(

@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { AdminAuth } from './admin/admin-auth.js';
 import { resolveAdminPassword } from './admin/admin-password.js';
+import { PasswordVerifier } from './admin/password-verifier.js';
 import { systemStatus } from './admin/system-status.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/open-database.js';
@@ -67,6 +68,9 @@ export async function buildApp(config: Config, { logStream }: BuildAppOptions = 
       `No ADMIN_PASSWORD was set, so one was generated for the admin page. It is shown only this once: ${adminPassword.generated}`,
     );
 
+  const verifier = new PasswordVerifier();
+  app.addHook('onClose', () => verifier.close());
+
   await app.register(health);
   const { runner, storage } = await serverExtraction(app, config, { db, visitors });
   await app.register(contact, { db, rate: config.rates.contact });
@@ -74,7 +78,7 @@ export async function buildApp(config: Config, { logStream }: BuildAppOptions = 
   await app.register(admin, {
     db,
     visitors,
-    auth: new AdminAuth({ ...config.admin, db, passwordHash: adminPassword.hash }),
+    auth: new AdminAuth({ ...config.admin, db, verifier, passwordHash: adminPassword.hash }),
     system: systemStatus({
       db,
       storageRoot: storage.root,

@@ -37,6 +37,23 @@ describe('loadConfig', () => {
     expect(config.webRoot).toBe(resolve('some/dist'));
   });
 
+  it('sizes the disk limits: one job’s output from the upload limit, the total in GiB, the free-space floor', () => {
+    const MiB = 1024 * 1024;
+    expect(loadConfig({}).storage).toEqual({
+      maxOutputBytes: 1000 * MiB,
+      maxTotalBytes: 20 * 1024 * MiB,
+      minFreeBytes: 1024 * MiB,
+    });
+    expect(loadConfig({ MAX_UPLOAD_MB: '10' }).storage.maxOutputBytes).toBe(200 * MiB);
+    expect(loadConfig({ MAX_OUTPUT_MB: '5', STORAGE_MAX_GB: '0.5', MIN_FREE_DISK_MB: '64' }).storage).toEqual({
+      maxOutputBytes: 5 * MiB,
+      maxTotalBytes: 512 * MiB,
+      minFreeBytes: 64 * MiB,
+    });
+    expect(() => loadConfig({ MAX_OUTPUT_MB: '0' })).toThrow(/MAX_OUTPUT_MB="0": must be above 0/);
+    expect(() => loadConfig({ STORAGE_MAX_GB: 'lots' })).toThrow(/STORAGE_MAX_GB="lots": must be a number/);
+  });
+
   it('reads the server-extraction settings, decimals allowed for the retention', () => {
     const config = loadConfig({
       DATA_DIR: '/var/lib/ao',

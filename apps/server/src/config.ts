@@ -49,6 +49,20 @@ const envSchema = z.object({
       .optional(),
   ),
   MAX_UPLOAD_MB: optional(positiveNumber(DEFAULT_MAX_UPLOAD_MB, { integer: true, max: 2048 })),
+  // What one server extraction may write: by default 20 times the largest upload. Each job is also
+  // held to 100 times its own size past its first 32 MB, whatever this allows.
+  MAX_OUTPUT_MB: optional(
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number')
+      .transform(Number)
+      .pipe(z.number().positive('must be above 0').max(1_000_000, 'must be at most 1000000'))
+      .optional(),
+  ),
+  // All uploads and extracted files together (GiB; decimals allowed): uploads beyond get 503.
+  STORAGE_MAX_GB: optional(positiveNumber(20, { max: 1_000_000 })),
+  // Uploads get 503 while DATA_DIR's disk has less free space than this left after one more job.
+  MIN_FREE_DISK_MB: optional(positiveNumber(1024, { integer: true, max: 1_000_000_000 })),
   EXTRACT_CONCURRENCY: optional(positiveNumber(DEFAULT_EXTRACT_CONCURRENCY, { integer: true, max: 16 })),
   EXTRACT_TIMEOUT_S: optional(positiveNumber(120, { integer: true, max: 3600 })),
   // Uploads one address may start per 10 minutes (HTTP 429 beyond).
@@ -114,6 +128,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   maxUploadBytes: number;
+  /** Disk use: one job's output (MAX_OUTPUT_MB), every job's bytes together, the free space to keep. */
+  storage: { maxOutputBytes: number; maxTotalBytes: number; minFreeBytes: number };
   extractConcurrency: number;
   extractTimeoutMs: number;
   retentionMs: number;
@@ -185,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid environment:\n  set ADMIN_PASSWORD or ADMIN_PASSWORD_HASH, not both');
   const { MAX_UPLOAD_MB, EXTRACT_CONCURRENCY, EXTRACT_TIMEOUT_S, RETENTION_MINUTES, JOB_LEASE_S, UPLOADS_PER_10_MIN } =
     parsed.data;
+  const { MAX_OUTPUT_MB, STORAGE_MAX_GB, MIN_FREE_DISK_MB } = parsed.data;
   return {
     port: PORT,
     host: HOST,
@@ -196,6 +213,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(DATA_DIR),
     databaseUrl: DATABASE_URL,
     maxUploadBytes: MAX_UPLOAD_MB * 1024 * 1024,
+    storage: {
+      maxOutputBytes: (MAX_OUTPUT_MB ?? 20 * MAX_UPLOAD_MB) * 1024 * 1024,
+      maxTotalBytes: Math.round(STORAGE_MAX_GB * 1024 * 1024 * 1024),
+      minFreeBytes: MIN_FREE_DISK_MB * 1024 * 1024,
+    },
     extractConcurrency: EXTRACT_CONCURRENCY,
     extractTimeoutMs: EXTRACT_TIMEOUT_S * 1000,
     retentionMs: Math.round(RETENTION_MINUTES * 60_000),
@@ -233,8 +255,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       contact: { max: CONTACT_MESSAGES_PER_HOUR, timeWindowMs: 60 * 60_000 },
       // Generous: a visitor extracting a batch sends one event per archive.
       events: { max: 300, timeWindowMs: 10 * 60_000 },
-      // Two reports per page view and per back/forward navigation.
-      monitor: { max: 120, timeWindowMs: 10 * 60_000 },
+      // A tab reports each of two files at most once an hour, so these come from new tabs: an office
+      // behind one address opening a thousand within ten minutes still gets no refusal, while a flood
+      // from one address stays bounded (each report is a stored row).
+      monitor: { max: 2_000, timeWindowMs: 10 * 60_000 },
     },
     isProduction: NODE_ENV === 'production',
   };

@@ -3,12 +3,14 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../db/database.js';
 import { deleteSession, insertSession, touchSession, type StoredSession } from './admin-sessions-repository.js';
-import { verifyPassword } from './admin-password.js';
+import { VerifierBusyError, type PasswordVerifier } from './password-verifier.js';
 import { clearFailures, lockClient, lockedUntil, recordAttempt } from './login-failures-repository.js';
 
 export interface AdminAuthOptions {
   db: Database;
   passwordHash: string;
+  /** Where the argon2id verifications run (worker threads, a bounded queue). */
+  verifier: PasswordVerifier;
   sessionIdleMs: number;
   sessionMaxMs: number;
   maxFailedLogins: number;
@@ -16,7 +18,11 @@ export interface AdminAuthOptions {
 }
 
 export type LoginResult =
-  { kind: 'ok'; token: string; session: StoredSession } | { kind: 'failed' } | { kind: 'locked'; until: Date };
+  | { kind: 'ok'; token: string; session: StoredSession }
+  | { kind: 'failed' }
+  | { kind: 'locked'; until: Date }
+  /** Too many logins are being checked right now (the attempt still counts towards the lockout). */
+  | { kind: 'busy' };
 
 function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -43,7 +49,14 @@ export class AdminAuth {
     });
     if (until) return { kind: 'locked', until };
     // Every wrong password costs the same: one argon2id verification, whatever was typed.
-    if (!(await verifyPassword(password, this.options.passwordHash))) return { kind: 'failed' };
+    let matches: boolean;
+    try {
+      matches = await this.options.verifier.verify(password, this.options.passwordHash);
+    } catch (error) {
+      if (error instanceof VerifierBusyError) return { kind: 'busy' };
+      throw error;
+    }
+    if (!matches) return { kind: 'failed' };
     await clearFailures(db, clientKey);
     const token = randomBytes(32).toString('base64url');
     const session = await insertSession(db, {

@@ -2,18 +2,15 @@
 // ADMIN_PASSWORD_HASH; with neither, generated once for the whole deployment and kept only as a
 // hash in the database. There is no default password.
 import { randomBytes } from 'node:crypto';
-import { argon2id, argon2Verify } from 'hash-wasm';
+import { argon2id } from 'hash-wasm';
 import type { Queryable } from '../db/database.js';
 
 // OWASP's argon2id baseline (19 MiB, 2 passes): ~50 ms per login here, far too slow to guess at.
+// Logins are checked in worker threads (password-verifier.ts).
 const ARGON2_COST = { memorySize: 19_456, iterations: 2, parallelism: 1, hashLength: 32 } as const;
 
 export async function hashPassword(password: string): Promise<string> {
   return argon2id({ ...ARGON2_COST, password, salt: randomBytes(16), outputType: 'encoded' });
-}
-
-export async function verifyPassword(password: string, hash: string): Promise<boolean> {
-  return argon2Verify({ password, hash });
 }
 
 export interface AdminPassword {

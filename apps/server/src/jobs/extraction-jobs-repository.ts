@@ -1,8 +1,7 @@
-// Every SQL statement about extraction jobs. The table is also the queue: claiming takes the oldest
-// queued row with FOR UPDATE SKIP LOCKED, so any number of server processes share it without two
-// of them ever running the same job.
+// Every SQL statement about extraction jobs but claiming (job-claim.ts). The table is also the
+// queue, shared by any number of server processes.
 import { isErrorCode } from '@archive-opener/shared';
-import type { Database, Queryable } from '../db/database.js';
+import type { Queryable } from '../db/database.js';
 import type { Job, JobFile, JobMode, JobStatus } from './job-types.js';
 
 /** A job is tried this many times when the process running it dies; then it fails. */
@@ -12,14 +11,14 @@ export const MAX_ATTEMPTS = 2;
 // database's clock, however long the retention sweeper takes to mark it so and delete its files.
 const EXPIRED_BY_TIME = `(status = 'completed' AND expires_at <= now())`;
 
-const COLUMNS = `id, CASE WHEN ${EXPIRED_BY_TIME} THEN 'expired' ELSE status END AS status, mode, progress,
+export const COLUMNS = `id, CASE WHEN ${EXPIRED_BY_TIME} THEN 'expired' ELSE status END AS status, mode, progress,
   bytes_done::float8 AS bytes_done, bytes_total::float8 AS bytes_total,
   CASE WHEN ${EXPIRED_BY_TIME} THEN NULL ELSE archive_name END AS archive_name, archive_size::float8 AS archive_size,
   part_count, parts, format, error_code, error_message, CASE WHEN ${EXPIRED_BY_TIME} THEN NULL ELSE files END AS files,
   file_count, total_size::float8 AS total_size, attempts, lease_owner, password_holder,
   created_at, started_at, finished_at, expires_at`;
 
-interface JobRow {
+export interface JobRow {
   id: string;
   status: JobStatus;
   mode: JobMode;
@@ -49,7 +48,7 @@ const date = (value: Date | string | null) => (value === null ? null : new Date(
 // jsonb arrives parsed from both drivers; a string would mean a driver configured otherwise.
 const json = <T>(value: T | string | null): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
-function toJob(row: JobRow): Job {
+export function toJob(row: JobRow): Job {
   return {
     id: row.id,
     status: row.status,
@@ -90,13 +89,15 @@ export interface NewJob {
   /** Until then the holder has to renew its claim on the password (see renewPasswordHolds). */
   holdMs: number;
   clientKey: string | null;
+  /** The client's address hash (any client, tracked or not), for fair claiming. */
+  queueKey: string;
 }
 
 export async function insertJob(db: Queryable, job: NewJob): Promise<Job> {
   const { rows } = await db.query<JobRow>(
     `INSERT INTO extraction_jobs (id, status, mode, archive_name, archive_size, part_count, parts, password_holder,
-       lease_expires_at, client_key)
-     VALUES ($1, 'queued', $2, $3, $4, $5, $6::jsonb, $7, CASE WHEN $7::text IS NULL THEN NULL ELSE now() + $8 * interval '1 millisecond' END, $9)
+       lease_expires_at, client_key, queue_key)
+     VALUES ($1, 'queued', $2, $3, $4, $5, $6::jsonb, $7, CASE WHEN $7::text IS NULL THEN NULL ELSE now() + $8 * interval '1 millisecond' END, $9, $10)
      RETURNING ${COLUMNS}`,
     [
       job.id,
@@ -108,6 +109,7 @@ export async function insertJob(db: Queryable, job: NewJob): Promise<Job> {
       job.passwordHolder,
       job.holdMs,
       job.clientKey,
+      job.queueKey,
     ],
   );
   return toJob(rows[0] as JobRow);
@@ -142,28 +144,6 @@ export async function countQueued(db: Queryable): Promise<number> {
     `SELECT count(*)::int AS queued FROM extraction_jobs WHERE status = 'queued'`,
   );
   return rows[0]?.queued ?? 0;
-}
-
-/** Takes the oldest queued job this process may run, or null; the lease must then be renewed. */
-export async function claimNextJob(db: Database, owner: string, leaseMs: number): Promise<Job | null> {
-  return db.transaction(async (tx) => {
-    const { rows: candidates } = await tx.query<{ id: string }>(
-      `SELECT id FROM extraction_jobs
-       WHERE status = 'queued' AND (password_holder IS NULL OR password_holder = $1)
-       ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
-      [owner],
-    );
-    const candidate = candidates[0];
-    if (!candidate) return null;
-    const { rows } = await tx.query<JobRow>(
-      `UPDATE extraction_jobs SET status = 'running', lease_owner = $2,
-         lease_expires_at = now() + $3 * interval '1 millisecond',
-         started_at = coalesce(started_at, now()), attempts = attempts + 1, progress = 0, bytes_done = 0
-       WHERE id = $1 RETURNING ${COLUMNS}`,
-      [candidate.id, owner, leaseMs],
-    );
-    return rows[0] ? toJob(rows[0]) : null;
-  });
 }
 
 /** Extends the lease; false when the job is no longer this process's (it was recovered). */
@@ -266,12 +246,13 @@ export async function recoverAbandonedJobs(db: Queryable): Promise<Recovered> {
  */
 export async function expireDueJobs(db: Queryable, retentionMs: number): Promise<string[]> {
   const { rows } = await db.query<{ id: string }>(
-    `UPDATE extraction_jobs SET status = 'expired', files = NULL, archive_name = NULL
+    `UPDATE extraction_jobs SET status = 'expired', files = NULL, archive_name = NULL, queue_key = NULL
      WHERE status = 'completed' AND expires_at <= now() RETURNING id`,
   );
   await db.query(
-    `UPDATE extraction_jobs SET archive_name = NULL
-     WHERE status = 'failed' AND archive_name IS NOT NULL AND finished_at <= now() - $1 * interval '1 millisecond'`,
+    `UPDATE extraction_jobs SET archive_name = NULL, queue_key = NULL
+     WHERE status = 'failed' AND (archive_name IS NOT NULL OR queue_key IS NOT NULL)
+       AND finished_at <= now() - $1 * interval '1 millisecond'`,
     [retentionMs],
   );
   return rows.map((row) => row.id);
@@ -280,14 +261,14 @@ export async function expireDueJobs(db: Queryable, retentionMs: number): Promise
 /** Expires one job now (the visitor deleted its files). */
 export async function expireJob(db: Queryable, id: string): Promise<boolean> {
   const { rowCount } = await db.query(
-    `UPDATE extraction_jobs SET status = 'expired', files = NULL, archive_name = NULL, expires_at = now()
+    `UPDATE extraction_jobs SET status = 'expired', files = NULL, archive_name = NULL, queue_key = NULL, expires_at = now()
      WHERE id = $1 AND status = 'completed'`,
     [id],
   );
   return rowCount > 0;
 }
 
-/** Job records are kept this long for statistics (DECISIONS.md section 2), then deleted. */
+/** Job records are kept this long for statistics, then deleted. */
 export async function deleteOldJobs(db: Queryable, days: number): Promise<number> {
   const { rowCount } = await db.query(
     `DELETE FROM extraction_jobs WHERE created_at < now() - $1 * interval '1 day' AND status IN ('failed', 'expired')`,

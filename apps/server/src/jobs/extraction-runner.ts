@@ -4,13 +4,14 @@
 // this one, restarted) takes the job again or fails it: nothing is lost, nothing stays "running".
 import { join } from 'node:path';
 import { EngineError, toEngineError } from '@archive-opener/engine';
+import type { ExtractionLimits } from '@archive-opener/shared';
 import { extractInWorker, sha256Files } from '@archive-opener/engine/node';
 import type { FastifyBaseLogger } from 'fastify';
 import mime from 'mime';
 import type { Database } from '../db/database.js';
 import type { JobStorage } from '../storage/job-storage.js';
+import { removeOrphanUploads } from '../storage/orphan-uploads.js';
 import {
-  claimNextJob,
   completeJob,
   failJob,
   recoverAbandonedJobs,
@@ -18,6 +19,7 @@ import {
   renewPasswordHolds,
   saveProgress,
 } from './extraction-jobs-repository.js';
+import { claimNextJob } from './job-claim.js';
 import type { JobEvents } from './job-events.js';
 import { JOB_QUEUED_CHANNEL } from './job-events.js';
 import type { Job, JobFile } from './job-types.js';
@@ -34,6 +36,8 @@ export interface RunnerOptions {
   owner: string;
   concurrency: number;
   timeoutMs: number;
+  /** The engine limits of every job here (the server's output cap). */
+  limits: Partial<ExtractionLimits>;
   retentionMs: number;
   /** How long a claim lasts without renewal; a dead process's jobs are recovered after this. */
   leaseMs: number;
@@ -43,6 +47,9 @@ export interface RunnerOptions {
 
 // Progress is written at most this often: enough for a smooth bar, cheap for the database.
 const PROGRESS_INTERVAL_MS = 300;
+// An upload folder without a job is left alone while it was written to within two leases (a dead
+// process's jobs wait one lease), and at least this long, so that an upload still arriving is kept.
+const MIN_ORPHAN_IDLE_MS = 10_000;
 // A worker's V8 heap; 7-Zip's WebAssembly memory is bounded by its own 32-bit address space.
 const WORKER_HEAP_MB = 256;
 
@@ -104,6 +111,8 @@ export class ExtractionRunner {
           { requeued: recovered.requeued.map(shortJobId), failed: recovered.failed.map(shortJobId) },
           'recovered abandoned extraction jobs',
         );
+      const orphans = await removeOrphanUploads(db, this.#options.storage, Math.max(2 * leaseMs, MIN_ORPHAN_IDLE_MS));
+      if (orphans.length > 0) log.info({ count: orphans.length }, 'removed upload folders no job needs');
     } catch (error) {
       log.error(error, 'job recovery failed');
     }
@@ -151,6 +160,7 @@ export class ExtractionRunner {
       const result = await extractInWorker(paths, outDir, {
         ...(password === undefined ? {} : { password }),
         timeoutMs: this.#options.timeoutMs,
+        limits: this.#options.limits,
         maxHeapMb: WORKER_HEAP_MB,
         signal: AbortSignal.any([signal, lost.signal]),
         onProgress: (progress) => {

@@ -12,6 +12,7 @@ import { startRetentionSweeper } from '../jobs/retention-sweeper.js';
 import extractions from '../routes/extractions/index.js';
 import type { VisitorHasher } from '../privacy/visitor-hasher.js';
 import { jobStorage, type JobStorage } from '../storage/job-storage.js';
+import { StorageLimits } from '../storage/storage-limits.js';
 
 export async function serverExtraction(
   app: FastifyInstance,
@@ -22,6 +23,7 @@ export async function serverExtraction(
   await storage.prepare();
   const events = await jobEvents(db);
   const passwords = new PasswordVault();
+  const storageLimits = new StorageLimits({ db, root: storage.root, maxUploadBytes: config.maxUploadBytes, ...config.storage });
   const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const runner = new ExtractionRunner({
     db,
@@ -32,6 +34,7 @@ export async function serverExtraction(
     owner,
     concurrency: config.extractConcurrency,
     timeoutMs: config.extractTimeoutMs,
+    limits: storageLimits.jobLimits,
     retentionMs: config.retentionMs,
     leaseMs: config.jobs.leaseMs,
     pollMs: config.jobs.pollMs,
@@ -46,6 +49,7 @@ export async function serverExtraction(
     owner,
     leaseMs: config.jobs.leaseMs,
     maxUploadBytes: config.maxUploadBytes,
+    storageLimits,
     maxQueued: config.jobs.maxQueued,
     streamLimits: config.eventStreams,
     uploadRate: config.jobs.uploadRate,

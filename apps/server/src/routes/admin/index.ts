@@ -6,7 +6,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { sameToken, type AdminAuth } from '../../admin/admin-auth.js';
 import type { StoredSession } from '../../admin/admin-sessions-repository.js';
 import type { VisitorHasher } from '../../privacy/visitor-hasher.js';
-import { ApiError, apiErrorHandler, parseInput } from '../api-errors.js';
+import { ApiError, apiError, apiErrorHandler, parseInput } from '../api-errors.js';
 import dashboard, { type DashboardRoutesOptions } from './dashboard.js';
 import messages from './messages.js';
 import { SESSION_COOKIE, sessionCookieOptions } from './session-cookie.js';
@@ -26,6 +26,8 @@ declare module 'fastify' {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+// The password checks' queue drains in about a second or two.
+const LOGIN_BUSY_RETRY_S = 5;
 
 const admin: FastifyPluginAsync<AdminRoutesOptions> = async (app, options) => {
   const { auth, visitors } = options;
@@ -49,6 +51,12 @@ const admin: FastifyPluginAsync<AdminRoutesOptions> = async (app, options) => {
       const seconds = Math.max(1, Math.ceil((result.until.getTime() - Date.now()) / 1000));
       reply.header('retry-after', String(seconds));
       throw new ApiError(429, 'LOGIN_LOCKED', 'Too many failed logins. Please try again later.');
+    }
+    if (result.kind === 'busy') {
+      reply.header('retry-after', String(LOGIN_BUSY_RETRY_S));
+      return reply
+        .code(503)
+        .send(apiError('LOGIN_BUSY', 'Too many logins are being checked right now. Please try again in a few seconds.'));
     }
     if (result.kind === 'failed') throw new ApiError(401, 'LOGIN_FAILED', 'Incorrect password');
     request.log.info('admin logged in');

@@ -29,6 +29,8 @@ export interface UploadedArchive {
   password: string | undefined;
   /** The visitor's daily hash for the statistics, null when they asked not to be tracked. */
   clientKey: string | null;
+  /** The client's address hash, whatever it asked about tracking: clients take turns in the queue by it. */
+  queueKey: string;
 }
 
 /** The 429 body when `maxQueued` jobs are already waiting. */
@@ -53,6 +55,7 @@ export async function enqueueJob(deps: QueueDeps, archive: UploadedArchive): Pro
       passwordHolder: archive.password === undefined ? null : deps.owner,
       holdMs: deps.leaseMs,
       clientKey: archive.clientKey,
+      queueKey: archive.queueKey,
     });
   } catch (error) {
     // No job will ever end to forget it.

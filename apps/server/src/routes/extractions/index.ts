@@ -18,6 +18,7 @@ import type { PasswordVault } from '../../jobs/password-vault.js';
 import type { VisitorHasher } from '../../privacy/visitor-hasher.js';
 import type { JobStorage } from '../../storage/job-storage.js';
 import { sendArchiveZip } from './archive-zip.js';
+import type { StorageLimits } from '../../storage/storage-limits.js';
 import { enqueueJob, QUEUE_FULL, queueIsFull } from './enqueue-job.js';
 import { JobEventHub, type StreamLimits } from './job-event-hub.js';
 import { refuseStream, streamJobEvents } from './job-event-stream.js';
@@ -26,6 +27,7 @@ import { jobView } from './job-view.js';
 import legacyExtractArchive from './legacy-extract-archive.js';
 import { safeContentType } from './safe-content-type.js';
 import { receiveUpload, UploadError } from './upload.js';
+import { STORAGE_FULL, STORAGE_FULL_RETRY_S } from '../../storage/storage-limits.js';
 
 export interface ExtractionRoutesOptions {
   db: Database;
@@ -38,6 +40,8 @@ export interface ExtractionRoutesOptions {
   owner: string;
   leaseMs: number;
   maxUploadBytes: number;
+  /** Refuses uploads (503 STORAGE_FULL) that the disk or STORAGE_MAX_GB could not hold. */
+  storageLimits: StorageLimits;
   /** Queued jobs above which new uploads are refused with 429 (the queue is full). */
   maxQueued: number;
   /** Live-progress streams allowed per client address and per job (429 beyond). */
@@ -73,12 +77,17 @@ const extractions: FastifyPluginAsync<ExtractionRoutesOptions> = async (app, opt
     if (!request.isMultipart())
       return reply.code(415).send(apiError('UNSUPPORTED_MEDIA_TYPE', 'Send the archive as multipart/form-data.'));
     if (await queueIsFull(db, options.maxQueued)) return reply.code(429).send(QUEUE_FULL);
+    const full = await options.storageLimits.refusal();
+    if (full) return reply.code(503).header('retry-after', STORAGE_FULL_RETRY_S).send(full);
     const id = newJobId();
     let upload;
     try {
       upload = await receiveUpload(request, storage.uploadDir(id), options.maxUploadBytes);
     } catch (error) {
       if (error instanceof UploadError) return reply.code(error.status).send(apiError(error.code, error.message));
+      // The disk filled up while the upload was written (it is removed again).
+      if ((error as NodeJS.ErrnoException).code === 'ENOSPC')
+        return reply.code(503).header('retry-after', STORAGE_FULL_RETRY_S).send(STORAGE_FULL);
       throw error;
     }
     const job = await enqueueJob(options, {
@@ -89,6 +98,7 @@ const extractions: FastifyPluginAsync<ExtractionRoutesOptions> = async (app, opt
       parts: upload.parts,
       password: upload.password,
       clientKey: await options.visitors.visitorOf(request),
+      queueKey: await options.visitors.clientKey(request.ip),
     });
     return reply.code(202).send({ id, status: job.status, queuePosition: await queuePosition(db, job) });
   });

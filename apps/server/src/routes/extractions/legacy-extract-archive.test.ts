@@ -20,6 +20,7 @@ import { PasswordVault } from '../../jobs/password-vault.js';
 import { VisitorHasher } from '../../privacy/visitor-hasher.js';
 import legacyExtractArchive from './legacy-extract-archive.js';
 import { jobStorage, type JobStorage } from '../../storage/job-storage.js';
+import { StorageLimits } from '../../storage/storage-limits.js';
 import { upload, waitForEnd, type JobAnswer } from '../../testing/extraction-api.js';
 import { build } from '../../testing/helper.js';
 import { seedDataDir } from '@archive-opener/test-support/pglite-template';
@@ -223,6 +224,7 @@ describe.each(TEST_DATABASES)('POST /api/extract-archive on $name', ({ schema: c
         log: app.log,
         concurrency: 0,
         timeoutMs: 60_000,
+        limits: {},
         retentionMs: 60_000,
         pollMs: 60_000,
       });
@@ -232,6 +234,14 @@ describe.each(TEST_DATABASES)('POST /api/extract-archive on $name', ({ schema: c
         runner,
         visitors: new VisitorHasher(db),
         maxUploadBytes: 1024 * 1024,
+        storageLimits: new StorageLimits({
+          db,
+          root: dir,
+          maxUploadBytes: 1024 * 1024,
+          maxOutputBytes: 20 * 1024 * 1024,
+          maxTotalBytes: 1024 ** 3,
+          minFreeBytes: 0,
+        }),
         maxQueued: 50,
         streamLimits: { perAddress: 20, perJob: 5 },
         uploadRate: { max: 10, timeWindowMs: 60_000 },

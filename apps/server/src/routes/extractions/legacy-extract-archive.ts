@@ -17,6 +17,7 @@ import { findJob } from '../../jobs/extraction-jobs-repository.js';
 import { newJobId } from '../../jobs/job-id.js';
 import { TERMINAL_STATUSES, type Job } from '../../jobs/job-types.js';
 import { safePartName } from '../../storage/job-storage.js';
+import { STORAGE_FULL_RETRY_S } from '../../storage/storage-limits.js';
 import { enqueueJob, QUEUE_FULL, queueIsFull } from './enqueue-job.js';
 import type { ExtractionRoutesOptions } from './index.js';
 import { apiError } from '../api-errors.js';
@@ -123,7 +124,12 @@ const legacyExtractArchive: FastifyPluginAsync<LegacyExtractArchiveOptions> = as
       const received = await receive(request, reply);
       if (!received) return reply;
       const { id } = received;
-      await enqueueJob(options, { ...received, mode: 'legacy', clientKey: await options.visitors.visitorOf(request) });
+      await enqueueJob(options, {
+        ...received,
+        mode: 'legacy',
+        clientKey: await options.visitors.visitorOf(request),
+        queueKey: await options.visitors.clientKey(request.ip),
+      });
 
       // The wait sends nothing: the connection's idle timeout (IDLE_TIMEOUT_S) must not cut it.
       // (A request made by inject() has no real socket.)
@@ -188,6 +194,11 @@ const legacyExtractArchive: FastifyPluginAsync<LegacyExtractArchiveOptions> = as
     }
     if (await queueIsFull(db, options.maxQueued)) {
       await reply.code(429).send(QUEUE_FULL);
+      return null;
+    }
+    const full = await options.storageLimits.refusal();
+    if (full) {
+      await reply.code(503).header('retry-after', STORAGE_FULL_RETRY_S).send(full);
       return null;
     }
     const id = newJobId();

@@ -3,6 +3,7 @@
 // @fastify/static's "file not found" reaches this 404 handler.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { staticSite } from '../../plugins/static-site.js';
+import { encodedEtag, encodedPage, pageEncoding } from './encoded-pages.js';
 import { loadPrerenderedPages, prerenderedPage, type PrerenderedPage } from './prerendered-pages.js';
 import { CLIENT_ROUTES, languageOfPath, looksLikeFile, urlsOf } from './site-routes.js';
 
@@ -11,14 +12,25 @@ export interface SiteOptions {
   publicUrl: string;
 }
 
-function sendPage(request: FastifyRequest, reply: FastifyReply, page: PrerenderedPage, status: number): FastifyReply {
-  reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+async function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: PrerenderedPage,
+  status: number,
+): Promise<FastifyReply> {
+  const encoding = pageEncoding(request.headers['accept-encoding']);
+  reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
   // A 404 is never answered with 304: the status itself is the message.
   if (status === 200) {
-    reply.header('etag', page.etag);
-    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    const etag = encodedEtag(page, encoding);
+    reply.header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
   }
-  return reply.code(status).send(page.html);
+  if (!encoding) return reply.code(status).send(page.html);
+  return reply
+    .code(status)
+    .header('content-encoding', encoding)
+    .send(await encodedPage(page, encoding));
 }
 
 const site: FastifyPluginAsync<SiteOptions> = async (app, { webRoot, publicUrl }) => {

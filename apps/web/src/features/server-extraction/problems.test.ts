@@ -13,11 +13,23 @@ describe('server problems', () => {
     expect(problemForStatus(410, null)).toBe('expired');
     expect(problemForStatus(0, null)).toBe('network');
     expect(problemForStatus(500, null)).toBe('unavailable');
+    // The server's disk is full: it is busy, not broken.
+    expect(problemForStatus(503, 'STORAGE_FULL')).toBe('serverBusy');
+    expect(problemForStatus(503, null)).toBe('unavailable');
     expect(problemForStatus(400, 'BAD_REQUEST')).toBe('unavailable');
   });
 
   it('travels in the error shape and comes back out of it', () => {
-    const problems: ServerProblem[] = ['tooLarge', 'rateLimited', 'queueFull', 'network', 'timeout', 'expired', 'unavailable'];
+    const problems: ServerProblem[] = [
+      'tooLarge',
+      'rateLimited',
+      'queueFull',
+      'serverBusy',
+      'network',
+      'timeout',
+      'expired',
+      'unavailable',
+    ];
     for (const problem of problems) expect(serverProblemOf(problemShape(problem))).toBe(problem);
     expect(problemShape('tooLarge')).toMatchObject({ code: 'LIMIT_EXCEEDED', details: { limit: 'archiveSize' } });
     expect(serverProblemOf({ code: 'WRONG_PASSWORD', message: '' })).toBeNull();
@@ -33,6 +45,10 @@ describe('server problems', () => {
       text: 'The extraction took too long. Please try again, or extract in your browser.',
     });
     expect(errorText(problemShape('network'), t).title).toBe('Connection failed');
+    expect(errorText(problemShape('serverBusy'), t)).toEqual({
+      title: 'The server is busy',
+      text: 'Our server cannot take more archives right now. Please try again later, or extract in your browser.',
+    });
     // The engine's own codes keep their texts.
     expect(errorText({ code: 'WRONG_PASSWORD', message: '' }, t).title).toBe('Wrong password');
   });

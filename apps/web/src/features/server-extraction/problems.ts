@@ -7,12 +7,14 @@ import { SERVER_MAX_ARCHIVE_BYTES } from './extraction-mode';
  * What can go wrong between the page and the server, beside the engine's own errors (which the
  * server reports with the engine's codes): each has its translated toast.
  */
-export type ServerProblem = 'tooLarge' | 'rateLimited' | 'queueFull' | 'network' | 'timeout' | 'expired' | 'unavailable';
+export type ServerProblem =
+  'tooLarge' | 'rateLimited' | 'queueFull' | 'serverBusy' | 'network' | 'timeout' | 'expired' | 'unavailable';
 
 const PROBLEMS: readonly string[] = [
   'tooLarge',
   'rateLimited',
   'queueFull',
+  'serverBusy',
   'network',
   'timeout',
   'expired',
@@ -24,6 +26,8 @@ export function problemForStatus(status: number, refusalCode: string | null): Se
   if (status === 413) return 'tooLarge';
   // 429 is either this address's upload rate or a full queue; only the latter names itself.
   if (status === 429) return refusalCode === 'QUEUE_FULL' ? 'queueFull' : 'rateLimited';
+  // 503 STORAGE_FULL: the server's disk holds all it may for now; it is busy, not broken.
+  if (status === 503 && refusalCode === 'STORAGE_FULL') return 'serverBusy';
   if (status === 404 || status === 410) return 'expired';
   if (status === 0) return 'network';
   return 'unavailable';
@@ -67,6 +71,7 @@ export function serverProblemText(problem: ServerProblem, t: TFunction): Problem
       };
     case 'rateLimited':
     case 'queueFull':
+    case 'serverBusy':
     case 'network':
     case 'timeout':
     case 'expired':

@@ -33,6 +33,7 @@ describe('uploadArchive', () => {
     [429, { statusCode: 429, error: 'Too Many Requests', message: 'Rate limit exceeded, retry in 10 minutes' }, 'rateLimited'],
     [429, { error: { code: 'QUEUE_FULL', message: '' } }, 'queueFull'],
     [503, null, 'unavailable'],
+    [503, { error: { code: 'STORAGE_FULL', message: '' } }, 'serverBusy'],
   ])('turns HTTP %i into its problem', async (status, body, problem) => {
     const done = uploadArchive(parts);
     FakeXhr.last!.answer(status, body);

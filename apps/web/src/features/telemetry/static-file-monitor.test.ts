@@ -47,6 +47,7 @@ describe('static-file monitor', () => {
   afterEach(() => {
     stop();
     vi.unstubAllGlobals();
+    sessionStorage.clear();
     debug.mockReset();
     warn.mockReset();
   });
@@ -89,18 +90,64 @@ describe('static-file monitor', () => {
     expect(warn).not.toHaveBeenCalled();
   });
 
-  it('checks again on every back/forward navigation, without HEAD, and stops when told', async () => {
+  it('checks each file at most once per tab session and hour: not again on back/forward or reload', async () => {
     const server = stubServer();
     stop = startStaticFileMonitor();
     await vi.waitFor(() => expect(server.reports()).toHaveLength(2));
     window.dispatchEvent(new PopStateEvent('popstate'));
-    await vi.waitFor(() => expect(server.reports()).toHaveLength(4));
-    expect(server.requests('GET')).toHaveLength(4);
-    expect(server.requests('HEAD')).toHaveLength(2);
     stop();
+    // The same tab loads another page (or reloads): sessionStorage remembers the reports.
+    stop = startStaticFileMonitor();
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    await vi.waitFor(() => expect(server.requests('HEAD')).toHaveLength(4));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(server.reports()).toHaveLength(2);
+    expect(server.requests('GET')).toHaveLength(2);
+  });
+
+  it('checks again after an hour in the same tab, on the next back/forward navigation', async () => {
+    const now = vi.spyOn(Date, 'now');
+    now.mockReturnValue(Date.UTC(2026, 0, 1, 9, 0));
+    try {
+      const server = stubServer();
+      stop = startStaticFileMonitor();
+      await vi.waitFor(() => expect(server.reports()).toHaveLength(2));
+      now.mockReturnValue(Date.UTC(2026, 0, 1, 9, 59));
+      window.dispatchEvent(new PopStateEvent('popstate'));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(server.reports()).toHaveLength(2);
+      now.mockReturnValue(Date.UTC(2026, 0, 1, 10, 1));
+      window.dispatchEvent(new PopStateEvent('popstate'));
+      await vi.waitFor(() => expect(server.reports()).toHaveLength(4));
+      stop();
+      window.dispatchEvent(new PopStateEvent('popstate'));
+      now.mockReturnValue(Date.UTC(2026, 0, 1, 12, 0));
+      window.dispatchEvent(new PopStateEvent('popstate'));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(server.reports()).toHaveLength(4);
+    } finally {
+      now.mockRestore();
+    }
+  });
+
+  it('still reports once per page when the browser keeps no sessionStorage', async () => {
+    vi.stubGlobal('sessionStorage', {
+      getItem: () => {
+        throw new DOMException('denied', 'SecurityError');
+      },
+      setItem: () => {
+        throw new DOMException('denied', 'SecurityError');
+      },
+    });
+    // A module of its own: what it remembers in the page's memory must not reach the other tests.
+    vi.resetModules();
+    const monitor = await import('./static-file-monitor');
+    const server = stubServer();
+    stop = monitor.startStaticFileMonitor();
+    await vi.waitFor(() => expect(server.reports()).toHaveLength(2));
     window.dispatchEvent(new PopStateEvent('popstate'));
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(server.reports()).toHaveLength(4);
+    expect(server.reports()).toHaveLength(2);
   });
 
   it('reports a network error with status 0 and the error text', async () => {
