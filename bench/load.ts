@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { zipSync } from 'fflate';
-import { startSite } from '../e2e/support/site.js';
+import { startSite } from '@archive-opener/test-support/site';
 
 const SECONDS = 10;
 // Ten connections at once: a full page of visitors behind one browser each.

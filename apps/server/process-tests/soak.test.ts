@@ -7,11 +7,12 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { corpusCase, type CorpusCase } from '../../../e2e/support/corpus.js';
-import { startSite, type RunningSite } from '../../../e2e/support/site.js';
-import { multipart, type JobAnswer } from './extraction-api.js';
-import { seedDataDir } from './pglite-template.js';
-import { databaseEnv, TEST_DATABASES } from './postgres-schema.js';
+import { corpusCase, type CorpusCase } from '@archive-opener/test-support/corpus';
+import { startSite, type RunningSite } from '@archive-opener/test-support/site';
+import { seedDataDir } from '@archive-opener/test-support/pglite-template';
+import { seededRandom } from '@archive-opener/test-support/seeded-random';
+import { multipart, type JobAnswer } from '../src/testing/extraction-api.js';
+import { databaseEnv, TEST_DATABASES } from '../src/testing/postgres-schema.js';
 
 const SEED = Number(process.env['SOAK_SEED'] ?? 2323);
 const JOBS = 100;
@@ -20,18 +21,6 @@ const CLIENTS = 5;
 const PARALLEL = 4;
 const KILLS = 3;
 const END_DEADLINE_MS = 120_000;
-
-/** mulberry32: the same moments on every machine for one seed. */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

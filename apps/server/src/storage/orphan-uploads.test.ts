@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDataDir } from '../../test/pglite-template.js';
+import { seedDataDir } from '@archive-opener/test-support/pglite-template';
 import type { Database } from '../db/database.js';
 import { openDatabase } from '../db/open-database.js';
 import { failJob, insertJob } from '../jobs/extraction-jobs-repository.js';

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { upload, waitForEnd } from '../../test/extraction-api.js';
-import { build } from '../../test/helper.js';
+import { upload, waitForEnd } from '../testing/extraction-api.js';
+import { build } from '../testing/helper.js';
 
 const MiB = 1024 * 1024;
 const dirs: string[] = [];

@@ -6,7 +6,7 @@
 import { Agent, get } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../../test/helper.js';
+import { build } from '../../testing/helper.js';
 
 const PASSWORD = 'correct horse battery staple';
 // Most answers must come within the goal; a shared, overloaded machine still gets a few slow ones,

@@ -2,7 +2,7 @@
 // many visitors: its reports must all be taken, while a flood from one address still meets a limit.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../../test/helper.js';
+import { build } from '../../testing/helper.js';
 
 const CHECK = {
   path: '/robots.txt',

@@ -3,7 +3,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, PRERENDERED_MARKER } from '../../../test/helper.js';
+import { build, PRERENDERED_MARKER } from '../../testing/helper.js';
 
 describe('prerendered pages, compressed once', () => {
   let app: FastifyInstance;
