@@ -6,6 +6,7 @@ import { stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { extractedZipName } from '@archive-opener/shared';
 import fastifyMultipart from '@fastify/multipart';
 // The rate-limit plugin's additions to the instance type (app.rateLimit); it is registered by server-extraction.ts.
 import type {} from '@fastify/rate-limit';
@@ -139,7 +140,8 @@ const extractions: FastifyPluginAsync<ExtractionRoutesOptions> = async (app, opt
       }),
     );
     const zip = downloadZip(entries);
-    const name = `${(job.archiveName ?? 'archive').replace(/\.[^.]+$/, '') || 'archive'}.zip`;
+    // The page's own ZIP of the same files has this name too.
+    const name = extractedZipName(job.archiveName);
     reply
       .type('application/zip')
       .header('content-disposition', contentDisposition(name, { type: 'attachment' }))
