@@ -1,5 +1,5 @@
 import type { CategoryId } from '@archive-opener/shared';
-import { useCallback, useDeferredValue, useId, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useId, useMemo, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BulkBar } from './BulkBar';
 import { CategoryTiles } from './CategoryTiles';
@@ -20,6 +20,8 @@ export interface FileManagerProps {
   openingIds?: ReadonlySet<string>;
   /** ids of archive files already opened (their files are in `files` with parentId = id). */
   openedIds?: ReadonlySet<string>;
+  /** The heading, focusable from script: focus lands there when the completion dialog closes. */
+  headingRef?: Ref<HTMLHeadingElement>;
 }
 
 const NONE: ReadonlySet<string> = new Set();
@@ -29,7 +31,14 @@ const NONE: ReadonlySet<string> = new Set();
  * the bulk downloads. Filtering and sorting are memoised and the search is deferred, so typing
  * stays smooth with 10,000 files.
  */
-export function FileManager({ files, archiveName, onOpenArchive, openingIds = NONE, openedIds = NONE }: FileManagerProps) {
+export function FileManager({
+  files,
+  archiveName,
+  onOpenArchive,
+  openingIds = NONE,
+  openedIds = NONE,
+  headingRef,
+}: FileManagerProps) {
   const { t, i18n } = useTranslation();
   const headingId = useId();
   const locale = i18n.resolvedLanguage;
@@ -71,7 +80,7 @@ export function FileManager({ files, archiveName, onOpenArchive, openingIds = NO
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4 py-6">
-      <h2 id={headingId} className="text-xl font-semibold sm:text-2xl">
+      <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-xl font-semibold outline-none sm:text-2xl">
         {t('fileManager.title', { count: files.length })}
       </h2>
       <CategoryTiles stats={stats} active={category} onToggle={toggleCategory} />
