@@ -89,7 +89,8 @@ function UnopenableText({ error }: { error: ErrorShape }) {
       : errorText(error, t);
   return (
     <p className="text-sm text-destructive" data-unopenable={error.code}>
-      <strong>{title}</strong> {text}
+      <strong className="block">{title}</strong>
+      {text}
     </p>
   );
 }

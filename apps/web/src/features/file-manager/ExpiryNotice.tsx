@@ -45,7 +45,7 @@ export function ExpiryNotice({ expiresAt, expired, onExpired, onExtractAgain }: 
         className="flex flex-wrap items-start gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-3 sm:p-4"
       >
         <TriangleAlert aria-hidden className="mt-0.5 size-5 shrink-0 text-destructive" />
-        <div className="min-w-0 flex-1 text-sm">
+        <div className="min-w-48 flex-1 text-sm">
           <p className="font-semibold">{t('extractor.server.errors.expired.title')}</p>
           <p className="text-muted-foreground">{t('extractor.server.errors.expired.text')}</p>
         </div>
