@@ -112,9 +112,7 @@ describe('extracted files', () => {
 
     await page.getByRole('button', { name: 'Preview icon.png' }).click();
     const image = page.getByRole('img', { name: 'icon.png' });
-    await page.waitForFunction(
-      () => (document.querySelector('img[alt="icon.png"]') as HTMLImageElement | null)?.complete === true,
-    );
+    await page.waitForFunction(() => document.querySelector<HTMLImageElement>('img[alt="icon.png"]')?.complete === true);
     await expect(image.evaluate((element: HTMLImageElement) => [element.naturalWidth, element.clientWidth])).resolves.toEqual([
       16, 16,
     ]);

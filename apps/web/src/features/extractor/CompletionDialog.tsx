@@ -42,7 +42,8 @@ export default function CompletionDialog({ fileCount, onClose, returnFocusTo }: 
             event.preventDefault();
             target.focus();
           }}
-          className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,26rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-card p-6 text-center shadow-xl">
+          className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,26rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-card p-6 text-center shadow-xl"
+        >
           <CheckCircle2 aria-hidden className="mx-auto mb-3 size-12 text-success" />
           <Dialog.Title className="text-xl font-semibold">{t('extractor.complete.title')}</Dialog.Title>
           <Dialog.Description className="mt-2 text-muted-foreground">

@@ -31,7 +31,15 @@ function useNow(running: boolean): number {
   return now;
 }
 
-export default function ProgressPanel({ percent, running, done, total, onCancel, estimate, uploading = false }: ProgressPanelProps) {
+export default function ProgressPanel({
+  percent,
+  running,
+  done,
+  total,
+  onCancel,
+  estimate,
+  uploading = false,
+}: ProgressPanelProps) {
   const { t } = useTranslation();
   const rounded = Math.floor(percent);
   const now = useNow(running);

@@ -63,8 +63,22 @@ describe('time left', () => {
     const start = startEstimate(BROWSER_RATE_STAGES);
     expect(secondsLeft(null, 0)).toBeNull();
     expect(secondsLeft(fed(start, [[50, 0]]), 0)).toBeNull();
-    expect(secondsLeft(fed(start, [[50, 0], [51, 500], [52, 1000]]), 1000)).toBeNull();
-    const steady: [number, number][] = [[50, 0], [52, 1000], [54, 2000], [56, 3000]];
+    expect(
+      secondsLeft(
+        fed(start, [
+          [50, 0],
+          [51, 500],
+          [52, 1000],
+        ]),
+        1000,
+      ),
+    ).toBeNull();
+    const steady: [number, number][] = [
+      [50, 0],
+      [52, 1000],
+      [54, 2000],
+      [56, 3000],
+    ];
     expect(secondsLeft(fed(start, steady), 3000)).toBe(17);
     // Opening or finalizing: no stage whose bytes are counted.
     expect(secondsLeft(fed(start, [...steady, [90, 4000]]), 4000)).toBeNull();

@@ -99,7 +99,8 @@ export function nextEstimate(estimate: RateEstimate, percent: number, at: number
   const range = estimate.stages[stage];
   if (!range) return { ...estimate, stage: -1, rate: null, steady: false, samples: 0 };
   const share = (percent - range.from) / (range.to - range.from);
-  if (stage !== estimate.stage) return { ...estimate, stage, stageStartedAt: at, share, at, rate: null, steady: false, samples: 0 };
+  if (stage !== estimate.stage)
+    return { ...estimate, stage, stageStartedAt: at, share, at, rate: null, steady: false, samples: 0 };
   const elapsed = at - estimate.at;
   if (elapsed < MIN_SAMPLE_MS || share < estimate.share) return estimate;
   const measured = (share - estimate.share) / elapsed;
