@@ -1,4 +1,4 @@
-import { deflateSync, zipSync } from 'fflate';
+import { zipSync, zlibSync } from 'fflate';
 import { crc32 } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
@@ -51,7 +51,7 @@ function tinyPng(size = 16): Buffer {
   header.writeUInt32BE(size, 4);
   header.set([8, 2, 0, 0, 0], 8);
   const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3, Buffer.from([255, 0, 0]))]);
-  const pixels = Buffer.from(deflateSync(Buffer.concat(Array.from({ length: size }, () => row))));
+  const pixels = Buffer.from(zlibSync(Buffer.concat(Array.from({ length: size }, () => row))));
   return Buffer.concat([
     Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
     chunk('IHDR', header),
