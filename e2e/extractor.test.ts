@@ -111,7 +111,7 @@ describe('the extractor, in a real browser, against the production server', () =
   it('asks for the password of a 7z with encrypted headers, says when it is wrong, then opens it', async () => {
     const sevenZip = corpusCase('py7zr/encrypted_3.7z');
     await ui.choose(sevenZip.parts);
-    await ui.page.getByText('Password-protected, file names included', { exact: false }).waitFor();
+    await ui.page.getByText('Password-protected, even the list of files', { exact: false }).waitFor();
     await ui.extract();
     await ui.toast('Password required');
     // The chosen file is still there, and the password field has the focus.

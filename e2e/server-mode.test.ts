@@ -10,6 +10,7 @@ import { newBrowserContext } from './support/browser-context.js';
 import { launchChromium } from '@archive-opener/test-support/chromium';
 import { corpusCase } from '@archive-opener/test-support/corpus';
 import { ExtractorPage } from './support/extractor-page.js';
+import { shownSince } from './support/shown.js';
 import { startSite, type RunningSite } from '@archive-opener/test-support/site';
 import { newDataDir } from '@archive-opener/test-support/pglite-template';
 
@@ -79,7 +80,7 @@ describe('server extraction, in a real browser, against the production server', 
     await ui.choose(sevenZip.parts);
     await page.getByText('Maximum file size: 50.0 MB • Extraction runs on our server').waitFor();
     // Nothing is listed in the page in server mode: that is the server's work.
-    await expect(page.getByText('Password-protected, file names included', { exact: false }).count()).resolves.toBe(0);
+    await expect(page.getByText('Password-protected, even the list of files', { exact: false }).count()).resolves.toBe(0);
 
     // Without the password: the server's PASSWORD_REQUIRED, translated, and the focus on the field.
     await ui.extract();
@@ -93,10 +94,18 @@ describe('server extraction, in a real browser, against the production server', 
     await expect(ui.fileManagerTitle().innerText()).resolves.toBe(`Extracted Files (${sevenZip.files.size})`);
 
     const { queue, percents } = await seen();
-    // Every upload is queued first (202 "queued"), then runs: the spec's notice, numbers from the constants.
-    expect(queue).toContain(
-      'Extraction Queued - You are position 1 in the queue. We process up to 2 extractions simultaneously.',
-    );
+    // An idle server runs the upload at once (202 "running"): no queue notice, no "queued" toast.
+    expect(queue).toEqual([]);
+    expect((await shownSince(page, 0)).filter((text) => text.includes('Extraction queued'))).toEqual([]);
+    // One toast for the attempt: "Starting extraction..." became "Extraction successful!".
+    const attemptToasts = page.locator('[data-sonner-toast]:not([data-removed=true])', {
+      hasText: /Starting extraction|Extraction successful/,
+    });
+    await expect(attemptToasts.count()).resolves.toBeLessThanOrEqual(1);
+    // The completion dialog closed itself; focus is on the file manager's heading, not <body>.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe(`Extracted Files (${sevenZip.files.size})`);
     expect(percents.at(-1)).toBe(100);
     expect(percents.every((value, index) => index === 0 || value >= (percents[index - 1] ?? 0))).toBe(true);
     await page.getByText('Uploading file...').waitFor();
@@ -132,6 +141,8 @@ describe('server extraction, in a real browser, against the production server', 
       page.getByRole('button', { name: 'Download as ZIP' }).click(),
     ]);
     expect(zip.url()).toMatch(/\/api\/extractions\/[\w-]+\/archive\.zip$/);
+    // Named as in browser mode, after the archive.
+    expect(zip.suggestedFilename()).toBe('encrypted_3-extracted.zip');
     const entries = unzipSync(new Uint8Array(await readFile((await zip.path()) ?? '')));
     const got = new Map(
       Object.entries(entries)

@@ -16,6 +16,7 @@ import { securityHeaders } from './plugins/security-headers.js';
 import { serverExtraction } from './plugins/server-extraction.js';
 import { VisitorHasher } from './privacy/visitor-hasher.js';
 import admin from './routes/admin/index.js';
+import serverSettings from './routes/config/index.js';
 import contact from './routes/contact/index.js';
 import health from './routes/health/index.js';
 import reports from './routes/reports/index.js';
@@ -72,6 +73,13 @@ export async function buildApp(config: Config, { logStream }: BuildAppOptions = 
   app.addHook('onClose', () => verifier.close());
 
   await app.register(health);
+  await app.register(serverSettings, {
+    settings: {
+      retentionMinutes: config.retentionMs / 60_000,
+      maxUploadMb: config.maxUploadBytes / (1024 * 1024),
+      extractConcurrency: config.extractConcurrency,
+    },
+  });
   const { runner, storage } = await serverExtraction(app, config, { db, visitors });
   await app.register(contact, { db, rate: config.rates.contact });
   await app.register(reports, { db, visitors, rates: config.rates });

@@ -15,6 +15,16 @@ describe('categorize', () => {
     expect(categorize('data.bin', 'application/octet-stream')).toBe('other');
   });
 
+  it('files text by its MIME type as a document, and code by the code list or its code MIME types', () => {
+    expect(categorize('notes/README.md', 'text/markdown')).toBe('documents');
+    expect(categorize('table.csv', 'text/csv')).toBe('documents');
+    expect(categorize('data.json', 'application/json')).toBe('documents');
+    expect(categorize('server.log', 'text/plain')).toBe('documents');
+    expect(categorize('index.html', 'text/html')).toBe('code');
+    expect(categorize('page', 'text/html')).toBe('code');
+    expect(categorize('tool.py', 'text/x-python')).toBe('code');
+  });
+
   it('takes the first matching category (spec order)', () => {
     // .svg is an image by extension even though it is also markup.
     expect(categorize('logo.svg', 'image/svg+xml')).toBe('images');

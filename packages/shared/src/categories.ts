@@ -1,7 +1,8 @@
 /**
  * File categories of the file manager (spec section 3), shared so that the API and the UI agree.
- * A file belongs to the first category whose extension matches exactly or whose MIME type starts
- * with one of its prefixes; `other` is the fallback and is never offered as a filter.
+ * A file belongs to the category whose extension list holds its extension; else to the one with
+ * the longest prefix of its MIME type (so `text/html` is code while any other `text/…` is a
+ * document); `other` is the fallback and is never offered as a filter.
  */
 export const CATEGORY_IDS = ['images', 'documents', 'videos', 'audio', 'archives', 'code', 'other'] as const;
 export type CategoryId = (typeof CATEGORY_IDS)[number];
@@ -17,7 +18,8 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
   {
     id: 'documents',
     extensions: ['pdf', 'doc', 'docx', 'txt', 'rtf', 'odt'],
-    mimePrefixes: ['application/pdf', 'text/plain', 'application/msword'],
+    // Any text (Markdown, CSV, logs…) reads as a document; JSON is text too.
+    mimePrefixes: ['application/pdf', 'text/', 'application/msword', 'application/json'],
   },
   { id: 'videos', extensions: ['mp4', 'avi', 'mov', 'wmv', 'flv', 'webm', 'mkv'], mimePrefixes: ['video/'] },
   { id: 'audio', extensions: ['mp3', 'wav', 'flac', 'aac', 'ogg', 'wma'], mimePrefixes: ['audio/'] },
@@ -42,11 +44,12 @@ export function extensionOf(path: string): string {
 
 export function categorize(path: string, mimeType = ''): CategoryId {
   const extension = extensionOf(path);
+  const byExtension = extension === '' ? undefined : CATEGORY_RULES.find((rule) => rule.extensions.includes(extension));
+  if (byExtension) return byExtension.id;
   const mime = mimeType.toLowerCase();
-  const rule = CATEGORY_RULES.find(
-    (candidate) =>
-      (extension !== '' && candidate.extensions.includes(extension)) ||
-      (mime !== '' && candidate.mimePrefixes.some((prefix) => mime.startsWith(prefix))),
-  );
-  return rule?.id ?? 'other';
+  let best: { id: CategoryId; length: number } | null = null;
+  for (const rule of CATEGORY_RULES)
+    for (const prefix of rule.mimePrefixes)
+      if (mime.startsWith(prefix) && prefix.length > (best?.length ?? 0)) best = { id: rule.id, length: prefix.length };
+  return best?.id ?? 'other';
 }

@@ -59,7 +59,9 @@ export class ExtractionRunner {
   #timer: NodeJS.Timeout | undefined;
   #stopListening: (() => Promise<void>) | undefined;
   #stopping = false;
-  #claiming = false;
+  /** The claims in progress, one after another; at most one more waits behind the running one. */
+  #fills: Promise<void> = Promise.resolve();
+  #fillWaiting = false;
 
   constructor(options: RunnerOptions) {
     this.#options = options;
@@ -70,14 +72,26 @@ export class ExtractionRunner {
   }
 
   async start(): Promise<void> {
-    this.#stopListening = await this.#options.db.listen(JOB_QUEUED_CHANNEL, () => this.wake());
+    this.#stopListening = await this.#options.db.listen(JOB_QUEUED_CHANNEL, () => void this.wake());
     this.#timer = setInterval(() => void this.#tick(), this.#options.pollMs);
     await this.#tick();
   }
 
-  /** Claims jobs until the slots are full or the queue is empty. */
-  wake(): void {
-    void this.#fill();
+  /**
+   * Claims jobs until the slots are full or the queue is empty; resolves once a claim that began
+   * after this call has ended (never rejects). A claim already under way may have read the queue
+   * before the caller's job was added, so one more is chained behind it (only one: later calls
+   * share it).
+   */
+  wake(): Promise<void> {
+    if (!this.#fillWaiting) {
+      this.#fillWaiting = true;
+      this.#fills = this.#fills.then(() => {
+        this.#fillWaiting = false;
+        return this.#fill();
+      });
+    }
+    return this.#fills;
   }
 
   /** Cancels a job running in this process (its visitor deleted it); false when it runs elsewhere. */
@@ -116,12 +130,10 @@ export class ExtractionRunner {
     } catch (error) {
       log.error(error, 'job recovery failed');
     }
-    await this.#fill();
+    await this.wake();
   }
 
   async #fill(): Promise<void> {
-    if (this.#claiming) return;
-    this.#claiming = true;
     try {
       while (!this.#stopping && this.#running.size < this.#options.concurrency) {
         const job = await claimNextJob(this.#options.db, this.#options.owner, this.#options.leaseMs);
@@ -130,13 +142,11 @@ export class ExtractionRunner {
         this.#running.set(job.id, controller);
         void this.#run(job, controller.signal).finally(() => {
           this.#running.delete(job.id);
-          this.wake();
+          void this.wake();
         });
       }
     } catch (error) {
       this.#options.log.error(error, 'claiming a job failed');
-    } finally {
-      this.#claiming = false;
     }
   }
 

@@ -5,6 +5,7 @@ import { usePageHead } from '../app/head/use-page-head';
 import { ContactSection } from '../features/contact/ContactSection';
 import { ArticlePage, ArticleSection, BulletList } from '../features/pages/ArticleSection';
 import { policyNumbers } from '../features/pages/policy-numbers';
+import { useServerSettings } from '../features/server-extraction/use-server-settings';
 
 const FEATURES: { key: 'formats' | 'passwords' | 'volumes' | 'manager' | 'downloads' | 'languages'; Icon: LucideIcon }[] = [
   { key: 'formats', Icon: Layers },
@@ -21,7 +22,7 @@ const DEVICES = ['desktop', 'mobile', 'limits'] as const;
 export function AboutPage() {
   const { t, i18n } = useTranslation('about');
   usePageHead('/about', 'about');
-  const numbers = policyNumbers(i18n.resolvedLanguage);
+  const numbers = policyNumbers(i18n.resolvedLanguage, useServerSettings());
   return (
     <ArticlePage title={t('title')} lead={<p className="text-lg text-pretty text-muted-foreground">{t('intro')}</p>}>
       <ArticleSection id="mission" title={t('mission.title')}>

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { usePageHead } from '../app/head/use-page-head';
 import { ArticlePage, ArticleSection, BulletList } from '../features/pages/ArticleSection';
 import { policyNumbers } from '../features/pages/policy-numbers';
+import { useServerSettings } from '../features/server-extraction/use-server-settings';
 
 const COLLECTED = ['browser', 'server', 'statistics', 'checks', 'contact', 'technical'] as const;
 const RETENTION = ['browser', 'upload', 'files', 'jobs', 'statistics', 'checks', 'messages'] as const;
@@ -11,7 +12,7 @@ const RETENTION = ['browser', 'upload', 'files', 'jobs', 'statistics', 'checks',
 export function PrivacyPage() {
   const { t, i18n } = useTranslation('privacy');
   usePageHead('/privacy', 'privacy');
-  const numbers = policyNumbers(i18n.resolvedLanguage);
+  const numbers = policyNumbers(i18n.resolvedLanguage, useServerSettings());
   // Noon UTC, so the calendar day is the same in every time zone the page is rendered in.
   const updated = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(`${PRIVACY_POLICY_UPDATED}T12:00:00Z`),

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { makeZip, predictLength } from 'client-zip';
 import { create as contentDisposition } from 'content-disposition';
+import { extractedZipName } from '@archive-opener/shared';
 import type { FastifyReply } from 'fastify';
 import type { Job, JobFile } from '../../jobs/job-types.js';
 
@@ -33,7 +34,8 @@ async function* entries(root: string, files: readonly JobFile[]) {
 export function sendArchiveZip(reply: FastifyReply, job: Job, root: string): FastifyReply {
   const files = job.files ?? [];
   const zip = makeZip(entries(root, files));
-  const name = `${(job.archiveName ?? 'archive').replace(/\.[^.]+$/, '') || 'archive'}.zip`;
+  // The page's own ZIP of the same files has this name too.
+  const name = extractedZipName(job.archiveName);
   return reply
     .type('application/zip')
     .header('content-disposition', contentDisposition(name, { type: 'attachment' }))

@@ -2,7 +2,7 @@
 // product's extract-archive call so that both take the same path: the same queue bound, the
 // password kept only in this process's memory, the job row, and every runner told at once.
 import type { Database } from '../../db/database.js';
-import { countQueued, insertJob } from '../../jobs/extraction-jobs-repository.js';
+import { countQueued, findJob, insertJob } from '../../jobs/extraction-jobs-repository.js';
 import type { ExtractionRunner } from '../../jobs/extraction-runner.js';
 import type { JobEvents } from '../../jobs/job-events.js';
 import type { Job, JobMode } from '../../jobs/job-types.js';
@@ -40,7 +40,11 @@ export async function queueIsFull(db: Database, maxQueued: number): Promise<bool
   return (await countQueued(db)) >= maxQueued;
 }
 
-/** Records the job (its upload already on disk) and wakes the runners of every process. */
+/**
+ * Records the job (its upload already on disk), wakes the runners of every process, and answers
+ * the job as it is once this process's claim has had its chance: `running` when a slot was free,
+ * so the visitor is not told they wait in a queue nobody else is in.
+ */
 export async function enqueueJob(deps: QueueDeps, archive: UploadedArchive): Promise<Job> {
   const { db, events, passwords, runner } = deps;
   if (archive.password !== undefined) passwords.keep(archive.id, archive.password);
@@ -63,6 +67,6 @@ export async function enqueueJob(deps: QueueDeps, archive: UploadedArchive): Pro
     throw error;
   }
   await events.queued();
-  runner.wake();
-  return job;
+  await runner.wake();
+  return (await findJob(db, job.id)) ?? job;
 }

@@ -71,6 +71,8 @@ describe.each(TEST_DATABASES)('server extraction API on $name', ({ schema: creat
     const archive = await app.inject(`/api/extractions/${id}/archive.zip`);
     expect(archive.statusCode).toBe(200);
     expect(archive.headers['content-type']).toBe('application/zip');
+    // Named as the page names its own ZIP of the same files.
+    expect(archive.headers['content-disposition']).toBe('attachment; filename=test_compat_zip_5-extracted.zip');
     const entries = unzipSync(archive.rawPayload);
     for (const [name, expected] of zip.files) expect(sha256(entries[name] ?? new Uint8Array())).toBe(expected.sha256);
   });

@@ -67,6 +67,23 @@ describe('the footer contact dialog', () => {
     expect(within(reopened).getByLabelText<HTMLInputElement>('Name').value).toBe('');
   });
 
+  it('cannot be dismissed while the message is on its way: it closes on the answer, with "Message sent!"', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    stubServer(new Promise<Response>((resolve) => (answer = resolve)));
+    const { user } = renderInPage(<Footer />);
+    const dialog = await openDialog(user);
+    await fillIn(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Send Message' }));
+    await within(dialog).findByText('Sending...');
+    // A stray Escape, the close icon or Cancel while sending: the dialog stays for the outcome.
+    await user.keyboard('{Escape}');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.getByRole('dialog', { name: 'Contact us' })).toBe(dialog);
+    answer(new Response(JSON.stringify({ ok: true }), { status: 201 }));
+    expect(await screen.findByText('Message sent!')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('stays open with the fields kept when sending fails', async () => {
     stubServer('network-error');
     const { user } = renderInPage(<Footer />);

@@ -16,16 +16,25 @@ export interface ContactDialogProps {
  * The footer's contact dialog (spec section 4): closes on Cancel, the close icon, Escape or after
  * a successful send. It stays mounted while closed, so a visitor who closes it by mistake finds
  * their text again. Loaded (with its strings) only when a visitor first wants it.
+ *
+ * While a message is on its way it cannot be dismissed: a close then (a stray Escape, a second
+ * click landing on the overlay) hid the form before the outcome, so the dialog was gone with no
+ * "Message sent!" yet, and leaving the page before the answer lost the toast for a message the
+ * server had stored. It closes itself once the answer is in and the toast is on its way.
  */
 export default function ContactDialog({ open, onOpenChange, returnFocusTo }: ContactDialogProps) {
   const { t } = useTranslation('contact');
-  const close = () => onOpenChange(false);
-  const form = useContactForm(close);
+  const form = useContactForm(() => onOpenChange(false));
+  const changeOpen = (next: boolean) => {
+    if (!next && form.sending) return;
+    onOpenChange(next);
+  };
+  const close = () => changeOpen(false);
   // Following the privacy link closes the dialog; focus then belongs to the new page, not the footer.
   const leaving = useRef(false);
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+    <Dialog.Root open={open} onOpenChange={changeOpen}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <Dialog.Content

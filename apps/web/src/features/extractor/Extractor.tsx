@@ -1,4 +1,3 @@
-import { DEFAULT_EXTRACT_CONCURRENCY } from '@archive-opener/shared';
 import { Hourglass } from 'lucide-react';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,9 +5,11 @@ import { Button } from '../../components/ui/Button';
 import { formatBytes } from '../../lib/format-size';
 import { preloadable } from '../../lib/preloadable';
 import { ServerModeSwitch } from '../server-extraction/ServerModeSwitch';
+import { useServerSettings } from '../server-extraction/use-server-settings';
 import { Announcer } from './Announcer';
 import { DropZone } from './DropZone';
 import { prepareEngine } from './engine-client';
+import { unopenableReason } from './archive-jobs';
 import { PasswordField } from './PasswordField';
 import { useExtractor } from './use-extractor';
 
@@ -28,6 +29,7 @@ export function Extractor() {
   const [passwordProblem, setPasswordProblem] = useState(false);
   const passwordInput = useRef<HTMLInputElement>(null);
   const card = useRef<HTMLElement>(null);
+  const filesHeading = useRef<HTMLHeadingElement>(null);
   const onPasswordProblem = useCallback(() => {
     setPasswordProblem(true);
     passwordInput.current?.focus();
@@ -35,6 +37,7 @@ export function Extractor() {
   const extractor = useExtractor({ onPasswordProblem });
   const { jobs, files, busy, percent, completion, mode, queuePosition } = extractor;
   const server = mode === 'server';
+  const { extractConcurrency } = useServerSettings();
 
   const onFiles = (dropped: File[]) => {
     extractor.addFiles(dropped);
@@ -48,10 +51,12 @@ export function Extractor() {
     void extractor.extract(password);
   };
 
-  const finished = jobs.filter((job) => job.status === 'done' || job.status === 'failed' || job.status === 'cancelled').length;
+  // The batch counts only archives that take part: not one too large or known to be unopenable.
+  const inBatch = jobs.filter((job) => !job.tooLarge && unopenableReason(job) === null);
+  const finished = inBatch.filter((job) => job.status === 'done' || job.status === 'failed' || job.status === 'cancelled').length;
   const single = jobs.length === 1 ? (jobs[0]?.name ?? null) : null;
   const queueNotice =
-    queuePosition === null ? null : t('extractor.queue', { position: queuePosition, concurrency: DEFAULT_EXTRACT_CONCURRENCY });
+    queuePosition === null ? null : t('extractor.queue', { position: queuePosition, concurrency: extractConcurrency });
 
   return (
     <>
@@ -103,9 +108,9 @@ export function Extractor() {
               percent={percent}
               running={busy}
               done={finished}
-              total={jobs.length}
+              total={inBatch.length}
               onCancel={extractor.cancel}
-              clock={extractor.clock}
+              estimate={extractor.estimate}
               uploading={extractor.runMode === 'server'}
             />
           </Suspense>
@@ -121,7 +126,12 @@ export function Extractor() {
       )}
       <Suspense fallback={null}>
         {completion && (
-          <CompletionDialog key={completion.runId} fileCount={completion.fileCount} onClose={extractor.dismissCompletion} />
+          <CompletionDialog
+            key={completion.runId}
+            fileCount={completion.fileCount}
+            onClose={extractor.dismissCompletion}
+            returnFocusTo={filesHeading}
+          />
         )}
         {files.length > 0 && (
           <FileManager
@@ -130,6 +140,8 @@ export function Extractor() {
             onOpenArchive={(file) => void extractor.openNested(file, password)}
             openingIds={extractor.opening}
             openedIds={extractor.opened}
+            headingRef={filesHeading}
+            onExtractAgain={() => void extractor.extract(password, { again: true })}
           />
         )}
       </Suspense>

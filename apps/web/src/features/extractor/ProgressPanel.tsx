@@ -2,7 +2,8 @@ import { Check, Circle, Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../components/ui/cn';
-import { fallbackEstimate, secondsLeft as estimateSecondsLeft, stepStates, type RunClock } from './progress-model';
+import { useEffect, useState } from 'react';
+import { secondsLeft as estimateSecondsLeft, stepStates, type RateEstimate } from './progress-model';
 
 const STEPS = ['reading', 'processing', 'extracting', 'finalizing'] as const;
 
@@ -13,25 +14,45 @@ interface ProgressPanelProps {
   done: number;
   total: number;
   onCancel: () => void;
-  clock: RunClock | null;
+  /** The measured rate of the current stage; nothing is said of the time left without one. */
+  estimate: RateEstimate | null;
   /** Server mode: the first step is the upload. */
   uploading?: boolean;
 }
 
-export default function ProgressPanel({ percent, running, done, total, onCancel, clock, uploading = false }: ProgressPanelProps) {
+/** Re-reads the clock every second while running, so a stalled stage stops showing its old estimate. */
+function useNow(running: boolean): number {
+  const [now, setNow] = useState(() => performance.now());
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setNow(performance.now()), 1000);
+    return () => clearInterval(timer);
+  }, [running]);
+  return now;
+}
+
+export default function ProgressPanel({
+  percent,
+  running,
+  done,
+  total,
+  onCancel,
+  estimate,
+  uploading = false,
+}: ProgressPanelProps) {
   const { t } = useTranslation();
   const rounded = Math.floor(percent);
-  const secondsLeft = running ? estimateSecondsLeft(percent, clock) : null;
+  const now = useNow(running);
+  // The later of the panel's clock and the estimate's last measurement (it may be newer than the tick).
+  const secondsLeft = running ? estimateSecondsLeft(estimate, Math.max(now, estimate?.at ?? 0)) : null;
   const states = stepStates(percent);
 
   const timeLeft =
-    percent >= 90
-      ? t('extractor.progress.fallback.almostDone')
-      : secondsLeft === null
-        ? t(`extractor.progress.fallback.${fallbackEstimate(percent)}`)
-        : secondsLeft < 90
-          ? t('extractor.progress.seconds', { count: secondsLeft })
-          : t('extractor.progress.minutes', { count: Math.round(secondsLeft / 60) });
+    secondsLeft === null
+      ? null
+      : secondsLeft < 90
+        ? t('extractor.progress.seconds', { count: secondsLeft })
+        : t('extractor.progress.minutes', { count: Math.round(secondsLeft / 60) });
 
   return (
     <section aria-labelledby="progress-title" className="rounded-xl border border-border bg-card p-4 sm:p-6">
@@ -78,8 +99,10 @@ export default function ProgressPanel({ percent, running, done, total, onCancel,
       {running && (
         <div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">
           <p>
-            {t('extractor.progress.timeLeft', { value: timeLeft })}
-            {total > 1 && ` • ${t('extractor.progress.batch', { done, total })}`}
+            {timeLeft !== null && t('extractor.progress.timeLeft', { value: timeLeft })}
+            {timeLeft !== null && total > 1 && ' • '}
+            {/* The archive being extracted: one more than those finished ("Archive 1 of 2" while the first runs). */}
+            {total > 1 && t('extractor.progress.batch', { done: Math.min(total, done + 1), total })}
           </p>
           <Button variant="outline" size="sm" onClick={onCancel}>
             {t('extractor.cancel')}

@@ -3,11 +3,14 @@ import type { ErrorShape } from '@archive-opener/shared';
 import type { ExtractedFile } from '../file-manager/extracted-file';
 import type { ArchiveSelection } from './volume-sets';
 
-/** What listing the archive (before extracting) told us; `failed` when it could not be listed. */
+/** What listing the archive (before extracting) told us; `failed` (with the engine's error) when it could not be listed. */
 export type JobListing =
   | { state: 'listing' }
   | { state: 'listed'; files: number; bytes: number | null; encrypted: boolean; names: string[] }
-  | { state: 'failed' };
+  | { state: 'failed'; error?: ErrorShape };
+
+/** Listing errors that extracting would only repeat: not an archive, a part of the set missing. */
+const FINAL_LISTING_ERRORS: ReadonlySet<string> = new Set(['UNSUPPORTED_FORMAT', 'MISSING_VOLUME']);
 
 export type JobStatus = 'ready' | 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 
@@ -47,9 +50,25 @@ export function newJobId(): string {
   return `a${++nextJobId}`;
 }
 
-/** Jobs that "Extract" runs: not yet extracted (or failed/cancelled before) and not oversize. */
+/**
+ * Why an archive cannot be extracted as chosen, known before trying: the listing found it is not
+ * an archive, or a part of the set is missing (by the names, or by the engine's listing).
+ */
+export function unopenableReason(job: Pick<ArchiveJob, 'listing' | 'missingPart'>): ErrorShape | null {
+  if (job.missingPart !== undefined)
+    return { code: 'MISSING_VOLUME', message: 'A part of the set is missing.', details: { volume: job.missingPart } };
+  const error = job.listing?.state === 'failed' ? job.listing.error : undefined;
+  return error && FINAL_LISTING_ERRORS.has(error.code) ? error : null;
+}
+
+/** Jobs that "Extract" runs: not yet extracted (or failed/cancelled before), not oversize, not known to be unopenable. */
 export function runnable(jobs: readonly ArchiveJob[]): ArchiveJob[] {
-  return jobs.filter((job) => !job.tooLarge && (job.status === 'ready' || job.status === 'failed' || job.status === 'cancelled'));
+  return jobs.filter(
+    (job) =>
+      !job.tooLarge &&
+      unopenableReason(job) === null &&
+      (job.status === 'ready' || job.status === 'failed' || job.status === 'cancelled'),
+  );
 }
 
 export function isBusy(jobs: readonly ArchiveJob[]): boolean {
@@ -59,8 +78,11 @@ export function isBusy(jobs: readonly ArchiveJob[]): boolean {
 export function jobsReducer(jobs: ArchiveJob[], action: JobAction): ArchiveJob[] {
   switch (action.type) {
     case 'add': {
-      // After a finished run a new drop starts a new selection; before it, drops add to it.
-      const keep = jobs.some((job) => job.status === 'done') ? [] : jobs;
+      // After a finished run a new drop starts a new selection; before it, drops add to it, but
+      // an archive too large to extract makes way for the new choice rather than stay beside it.
+      const keep = jobs.some((job) => job.status === 'done')
+        ? []
+        : jobs.filter((job) => !(job.size > action.maxBytes && (job.status === 'ready' || job.status === 'cancelled')));
       const added = action.selections.map<ArchiveJob>((selection) => ({
         ...selection,
         status: 'ready',

@@ -73,8 +73,8 @@ function runOnServer(job: ArchiveJob, { password, prefix, onPercent, onQueue }: 
           if (state.kind === 'uploading' || state.kind === 'queued' || state.kind === 'running') onPercent(state.percent);
         },
       });
-      const { jobId, files } = await run.result;
-      return toRemoteFiles(files, { jobId, archiveName: job.name, prefix });
+      const { jobId, files, expiresAt } = await run.result;
+      return toRemoteFiles(files, { jobId, archiveName: job.name, prefix, expiresAt });
     },
   );
   return {

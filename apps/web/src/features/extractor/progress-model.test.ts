@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { fallbackEstimate, percentFor, secondsLeft, stepStates } from './progress-model';
+import {
+  BROWSER_RATE_STAGES,
+  nextEstimate,
+  percentFor,
+  secondsLeft,
+  SERVER_RATE_STAGES,
+  startEstimate,
+  stepStates,
+  type RateEstimate,
+} from './progress-model';
+
+/** The estimate after progress reached each [percent, at ms] in turn. */
+const fed = (estimate: RateEstimate, samples: [number, number][]) =>
+  samples.reduce((current, [percent, at]) => nextEstimate(current, percent, at), estimate);
 
 describe('percentFor', () => {
   it('maps the stages onto the spec boundaries', () => {
@@ -25,19 +38,53 @@ describe('stepStates', () => {
   });
 });
 
-describe('estimates', () => {
-  it('falls back to the fixed ranges by stage', () => {
-    expect(fallbackEstimate(10)).toBe('early');
-    expect(fallbackEstimate(30)).toBe('processing');
-    expect(fallbackEstimate(60)).toBe('extracting');
-    expect(fallbackEstimate(95)).toBe('almostDone');
+describe('time left', () => {
+  it('follows the rate of the current stage, not the run so far: a slow PPMd 7z after a quick read', () => {
+    // Read and opened in 1 s, then 2 % of the whole (5 % of the extraction stage) every 4 s.
+    const estimate = fed(startEstimate(BROWSER_RATE_STAGES), [
+      [25, 0],
+      [50, 1000],
+      [50.5, 2000],
+      [51, 3000],
+      [51.5, 4000],
+      [52, 5000],
+    ]);
+    // 95 % of the stage left at 0.05 per 4 s: 76 s (the whole run's average said 5 s).
+    expect(secondsLeft(estimate, 5000)).toBe(76);
   });
 
-  it('estimates the time left from the measured rate once progress has moved for a second', () => {
-    expect(secondsLeft(60, null)).toBeNull();
-    expect(secondsLeft(60, { startedAt: 0, updatedAt: 500 })).toBeNull();
-    // 60 percent in 6 s: 10 percent per second, 40 percent left.
-    expect(secondsLeft(60, { startedAt: 0, updatedAt: 6000 })).toBe(4);
-    expect(secondsLeft(100, { startedAt: 0, updatedAt: 6000 })).toBeNull();
+  it('times a throttled upload by its bytes left at its own rate', () => {
+    // 100 KB/s of a 1,200 KB archive: the upload is the first quarter of the panel.
+    const samples = Array.from({ length: 7 }, (_, second): [number, number] => [(25 * second * 100) / 1200, second * 1000]);
+    expect(secondsLeft(fed(startEstimate(SERVER_RATE_STAGES), samples), 6000)).toBe(6);
+  });
+
+  it('says nothing before the rate is measured, between stages, when it jumps about, or when progress stalls', () => {
+    const start = startEstimate(BROWSER_RATE_STAGES);
+    expect(secondsLeft(null, 0)).toBeNull();
+    expect(secondsLeft(fed(start, [[50, 0]]), 0)).toBeNull();
+    expect(
+      secondsLeft(
+        fed(start, [
+          [50, 0],
+          [51, 500],
+          [52, 1000],
+        ]),
+        1000,
+      ),
+    ).toBeNull();
+    const steady: [number, number][] = [
+      [50, 0],
+      [52, 1000],
+      [54, 2000],
+      [56, 3000],
+    ];
+    expect(secondsLeft(fed(start, steady), 3000)).toBe(17);
+    // Opening or finalizing: no stage whose bytes are counted.
+    expect(secondsLeft(fed(start, [...steady, [90, 4000]]), 4000)).toBeNull();
+    // A burst after a crawl: not steady enough to tell.
+    expect(secondsLeft(fed(start, [...steady, [80, 4000]]), 4000)).toBeNull();
+    // No progress for 5 s: the last rate no longer holds.
+    expect(secondsLeft(fed(start, steady), 8000)).toBeNull();
   });
 });

@@ -40,29 +40,85 @@ export function stepStates(percent: number): StepState[] {
   });
 }
 
-/** Which fixed range the spec shows before a rate is measured. */
-export type FallbackEstimate = 'early' | 'processing' | 'extracting' | 'almostDone';
-
-export function fallbackEstimate(percent: number): FallbackEstimate {
-  if (percent < 25) return 'early';
-  if (percent < 50) return 'processing';
-  if (percent < 90) return 'extracting';
-  return 'almostDone';
+/**
+ * A stage whose progress is proportional to bytes, as its range of the panel's percent: the bytes
+ * sent while uploading, the bytes written while extracting. Outside them (opening the archive,
+ * building the file list) no rate means anything.
+ */
+export interface RateStage {
+  from: number;
+  to: number;
 }
 
-/** When the run started and when progress last moved (performance.now() milliseconds). */
-export interface RunClock {
-  startedAt: number;
-  updatedAt: number;
+/** In the browser: the engine's bytes written against the declared total (see percentFor). */
+export const BROWSER_RATE_STAGES: readonly RateStage[] = [{ from: 50, to: 90 }];
+
+/**
+ * On the server: the upload (the first quarter), then the server's extraction, which it reports
+ * as 5–90 of its own 0–100 (job-state.ts maps those to the panel's 25–100).
+ */
+export const SERVER_RATE_STAGES: readonly RateStage[] = [
+  { from: 0, to: 25 },
+  { from: 25 + 0.75 * 5, to: 25 + 0.75 * 90 },
+];
+
+/** How much each new measurement moves the smoothed rate (exponentially weighted moving average). */
+const SMOOTHING = 0.3;
+/** Measurements closer together than this are merged into the next (progress comes in bursts). */
+const MIN_SAMPLE_MS = 250;
+/** Before this many measurements over this long in the stage, the rate is not known. */
+const MIN_SAMPLES = 3;
+const MIN_STAGE_MS = 1500;
+/** A rate that moves by more than this factor between measurements is not steady enough to tell. */
+const STEADY_FACTOR = 3;
+/** Without progress for this long, the last rate no longer holds. */
+const STALLED_MS = 3000;
+
+/** The time-left estimate's state: the current stage and its smoothed rate (share of the stage per ms). */
+export interface RateEstimate {
+  stages: readonly RateStage[];
+  /** Index of the current stage, or -1 outside all of them. */
+  stage: number;
+  stageStartedAt: number;
+  /** The last measurement: share of the stage done, and when. */
+  share: number;
+  at: number;
+  rate: number | null;
+  /** Whether the last measurement was within STEADY_FACTOR of the rate before it. */
+  steady: boolean;
+  samples: number;
+}
+
+export function startEstimate(stages: readonly RateStage[]): RateEstimate {
+  return { stages, stage: -1, stageStartedAt: 0, share: 0, at: 0, rate: null, steady: false, samples: 0 };
+}
+
+/** The estimate after progress reached `percent` at `at` (performance.now() milliseconds). */
+export function nextEstimate(estimate: RateEstimate, percent: number, at: number): RateEstimate {
+  const stage = estimate.stages.findIndex(({ from, to }) => percent >= from && percent < to);
+  const range = estimate.stages[stage];
+  if (!range) return { ...estimate, stage: -1, rate: null, steady: false, samples: 0 };
+  const share = (percent - range.from) / (range.to - range.from);
+  if (stage !== estimate.stage)
+    return { ...estimate, stage, stageStartedAt: at, share, at, rate: null, steady: false, samples: 0 };
+  const elapsed = at - estimate.at;
+  if (elapsed < MIN_SAMPLE_MS || share < estimate.share) return estimate;
+  const measured = (share - estimate.share) / elapsed;
+  const previous = estimate.rate;
+  const rate = previous === null ? measured : SMOOTHING * measured + (1 - SMOOTHING) * previous;
+  const steady = previous === null || (measured * STEADY_FACTOR >= previous && measured <= previous * STEADY_FACTOR);
+  return { ...estimate, share, at, rate, steady, samples: estimate.samples + 1 };
 }
 
 /**
- * Seconds left from the rate measured since the run started, or null until progress has moved
- * for at least a second; the UI then falls back to the spec's fixed ranges.
+ * Seconds left in the current stage, from the bytes it has left at its smoothed rate; null (say
+ * nothing) outside a byte-counted stage, before the rate is measured, when it is not steady, or
+ * when progress has stalled.
  */
-export function secondsLeft(percent: number, clock: RunClock | null): number | null {
-  if (!clock || percent <= 0 || percent >= 100) return null;
-  const elapsed = (clock.updatedAt - clock.startedAt) / 1000;
-  if (elapsed < 1) return null;
-  return Math.max(1, Math.round(((100 - percent) * elapsed) / percent));
+export function secondsLeft(estimate: RateEstimate | null, now: number): number | null {
+  if (!estimate || estimate.stage < 0 || estimate.rate === null || !estimate.steady) return null;
+  const { rate } = estimate;
+  if (estimate.samples < MIN_SAMPLES || estimate.at - estimate.stageStartedAt < MIN_STAGE_MS) return null;
+  if (now - estimate.at > STALLED_MS || !(rate > 0)) return null;
+  return Math.max(1, Math.round((1 - estimate.share) / rate / 1000));
 }

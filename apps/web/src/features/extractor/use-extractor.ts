@@ -7,6 +7,7 @@ import type { ExtractedFile } from '../file-manager/extracted-file';
 import { fileBlob } from '../file-manager/file-bytes';
 import { maxArchiveBytes, type ExtractionMode } from '../server-extraction/extraction-mode';
 import { useExtractionMode } from '../server-extraction/use-extraction-mode';
+import { serverMaxBytes, useServerSettings } from '../server-extraction/use-server-settings';
 import { useKeepAlive } from '../server-extraction/use-keep-alive';
 import {
   batchPercent,
@@ -23,7 +24,7 @@ import {
 import { extractInWorker, listInWorker, type EngineRun } from './engine-client';
 import { errorText } from './error-messages';
 import { asShape, runJob } from './job-runner';
-import type { RunClock } from './progress-model';
+import { BROWSER_RATE_STAGES, nextEstimate, SERVER_RATE_STAGES, startEstimate, type RateEstimate } from './progress-model';
 import { runBatch } from './run-batch';
 import { toExtractedFiles } from './to-extracted-files';
 import { groupVolumes, withoutSystemFiles } from './volume-sets';
@@ -45,17 +46,20 @@ export interface Completion {
 export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => void }) {
   const { t } = useTranslation();
   const [mode, chooseMode] = useExtractionMode();
-  const maxBytes = maxArchiveBytes(mode);
+  const serverLimit = serverMaxBytes(useServerSettings());
+  const maxBytes = maxArchiveBytes(mode, serverLimit);
   const [stored, dispatch] = useReducer(jobsReducer, []);
   const jobs = useMemo(() => withLimit(stored, maxBytes), [stored, maxBytes]);
   const [completion, setCompletion] = useState<Completion | null>(null);
-  const [clock, setClock] = useState<RunClock | null>(null);
+  // The time left, measured for a single archive: a batch's blended percent has no one rate.
+  const [estimate, setEstimate] = useState<RateEstimate | null>(null);
   // The mode of the last run: the progress panel names its first step after it.
   const [runMode, setRunMode] = useState<ExtractionMode>(mode);
   const [opening, setOpening] = useState<ReadonlySet<string>>(new Set());
   const runs = useRef(new Map<string, EngineRun<ExtractedFile[]>>());
   const stopped = useRef(false);
   const engineLoaded = useRef(false);
+  const attempts = useRef(0);
   useKeepAlive(mode === 'server');
 
   const warnTooLarge = useCallback(
@@ -67,10 +71,10 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
   );
 
   const showError = useCallback(
-    (error: ErrorShape, archiveName: string) => {
+    (error: ErrorShape, archiveName: string, toastId?: string) => {
       const { title, text } = errorText(error, t);
       const show = error.code === 'CANCELLED' ? notify.info : notify.error;
-      show(title, { description: `${archiveName}: ${text}` });
+      show(title, { description: `${archiveName}: ${text}`, ...(toastId === undefined ? {} : { id: toastId }) });
       if (error.code === 'PASSWORD_REQUIRED' || error.code === 'WRONG_PASSWORD') onPasswordProblem();
     },
     [t, onPasswordProblem],
@@ -85,22 +89,23 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
       // Server mode is for devices that should not open archives themselves: nothing is listed.
       if (mode === 'server') return;
       // List first (names, sizes, encryption) so the visitor sees what is inside at once.
-      const listable = selections.filter((selection) => selection.size <= maxBytes);
+      const listable = selections.filter((selection) => selection.size <= maxBytes && selection.missingPart === undefined);
       void runBatch(listable, async (selection) => {
         dispatch({ type: 'listing', id: selection.id, listing: { state: 'listing' } });
         try {
           const result = await listInWorker(selection.parts).result;
           dispatch({ type: 'listing', id: selection.id, listing: summarizeListing(result, LISTED_NAMES) });
         } catch (error) {
-          // Encrypted names or an unlisted format: extraction will say what is wrong.
-          const code = asShape(error).code;
+          // Encrypted names need the password; not an archive or a missing part is said at once
+          // (see unopenableReason); anything else, extraction will say.
+          const shape = asShape(error);
           dispatch({
             type: 'listing',
             id: selection.id,
             listing:
-              code === 'PASSWORD_REQUIRED'
+              shape.code === 'PASSWORD_REQUIRED'
                 ? { state: 'listed', files: 0, bytes: null, encrypted: true, names: [] }
-                : { state: 'failed' },
+                : { state: 'failed', error: shape },
           });
         }
       });
@@ -111,31 +116,36 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
   const setMode = useCallback(
     (next: ExtractionMode) => {
       chooseMode(next);
-      const limit = maxArchiveBytes(next);
+      const limit = maxArchiveBytes(next, serverLimit);
       if (runnable(stored).some((job) => job.size > limit)) warnTooLarge(limit);
     },
-    [chooseMode, stored, warnTooLarge],
+    [chooseMode, stored, warnTooLarge, serverLimit],
   );
 
   const extract = useCallback(
-    async (password: string) => {
-      const todo = runnable(jobs);
+    async (password: string, { again = false }: { again?: boolean } = {}) => {
+      // Again: the archives already extracted, whose files the server has since deleted.
+      const todo = again ? jobs.filter((job) => job.status === 'done' && !job.tooLarge) : runnable(jobs);
       if (todo.length === 0 || isBusy(jobs)) return;
       stopped.current = false;
       setCompletion(null);
-      const startedAt = performance.now();
-      setClock({ startedAt, updatedAt: startedAt });
       dispatch({ type: 'queue', ids: todo.map((job) => job.id) });
       const runIn = mode;
       setRunMode(runIn);
+      setEstimate(startEstimate(runIn === 'server' ? SERVER_RATE_STAGES : BROWSER_RATE_STAGES));
+      // One toast per attempt: each notice (start, slow, queued) and the outcome replace the one
+      // before, rather than stacking up (the list of archives keeps each one's outcome).
+      const id = `extraction-${++attempts.current}`;
       // The browser's engine loads once; the server is reached afresh every time.
       if (runIn === 'server' || !engineLoaded.current)
         notify.info(t('extractor.toasts.start.title'), {
+          id,
           description: t(runIn === 'server' ? 'extractor.server.toasts.start' : 'extractor.toasts.start.text'),
         });
       const slow = setTimeout(
         () =>
           notify.info(t('extractor.toasts.slow.title'), {
+            id,
             description: t(runIn === 'server' ? 'extractor.server.toasts.slow' : 'extractor.toasts.slow.text'),
           }),
         SLOW_NOTICE_MS,
@@ -153,7 +163,7 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
             prefix: prefixWithName ? job.name : '',
             onPercent: (percent) => {
               dispatch({ type: 'progress', id: job.id, percent });
-              setClock({ startedAt, updatedAt: performance.now() });
+              if (todo.length === 1) setEstimate((current) => current && nextEstimate(current, percent, performance.now()));
             },
             onQueue: (position) => {
               dispatch({ type: 'serverQueue', id: job.id, position });
@@ -161,6 +171,7 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
               if (position !== null && !toldQueued) {
                 toldQueued = true;
                 notify.info(t('extractor.server.toasts.queued.title'), {
+                  id,
                   description: t('extractor.server.toasts.queued.text', { position }),
                 });
               }
@@ -174,12 +185,13 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
             dispatch({ type: 'done', id: job.id, files });
             if (files.length === 0)
               notify.info(t('extractor.toasts.empty.title'), {
+                id,
                 description: t('extractor.toasts.empty.text', { name: job.name }),
               });
           } catch (error) {
             const shape = asShape(error);
             dispatch({ type: 'failed', id: job.id, error: shape });
-            if (shape.code !== 'CANCELLED' || !stopped.current) showError(shape, job.name);
+            if (shape.code !== 'CANCELLED' || !stopped.current) showError(shape, job.name, id);
           } finally {
             runs.current.delete(job.id);
           }
@@ -190,11 +202,12 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
       clearTimeout(slow);
       if (stopped.current) {
         dispatch({ type: 'cancelQueued' });
-        notify.info(t('extractor.errors.cancelled.title'), { description: t('extractor.errors.cancelled.text') });
+        notify.info(t('extractor.errors.cancelled.title'), { id, description: t('extractor.errors.cancelled.text') });
         return;
       }
       if (extracted > 0) {
         notify.success(t('extractor.toasts.success.title'), {
+          id,
           description: t('extractor.toasts.success.text', { count: extracted }),
         });
         setCompletion({ fileCount: extracted, runId: Date.now() });
@@ -257,7 +270,7 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
     busy,
     percent,
     completion,
-    clock,
+    estimate,
     opening,
     opened,
     canExtract: !busy && runnable(jobs).length > 0,

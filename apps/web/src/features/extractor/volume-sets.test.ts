@@ -5,6 +5,20 @@ const file = (name: string, size = 10) => new File([new Uint8Array(size)], name)
 const names = (files: File[]) => files.map((part) => part.name);
 
 describe('groupVolumes', () => {
+  it('names the part missing from a set: a gap, a missing first part, the .rar or .zip of old sets', () => {
+    const missing = (...parts: string[]) => groupVolumes(parts.map((name) => file(name)))[0]?.missingPart;
+    expect(missing('m.7z.001', 'm.7z.002', 'm.7z.004', 'm.7z.005')).toBe('m.7z.003');
+    expect(missing('m.7z.002', 'm.7z.003')).toBe('m.7z.001');
+    expect(missing('x.part01.rar', 'x.part03.rar')).toBe('x.part02.rar');
+    expect(missing('old.r00', 'old.r01')).toBe('old.rar');
+    expect(missing('old.rar', 'old.r00', 'old.r02')).toBe('old.r01');
+    expect(missing('s.z01', 's.z02')).toBe('s.zip');
+    expect(missing('s.z01', 's.z03', 's.zip')).toBe('s.z02');
+    expect(missing('big_aa', 'big_ac')).toBe('big_ab');
+    expect(missing('m.7z.001', 'm.7z.002', 'm.7z.003')).toBeUndefined();
+    expect(missing('old.rar', 'old.r00')).toBeUndefined();
+  });
+
   it('keeps unrelated archives apart', () => {
     const groups = groupVolumes([file('a.zip'), file('b.7z'), file('c.tar.gz')]);
     expect(groups.map((group) => group.name)).toEqual(['a.zip', 'b.7z', 'c.tar.gz']);

@@ -15,6 +15,8 @@ export interface BulkBarProps {
   shownCount: number;
   onSelectShown: () => void;
   onClearSelection: () => void;
+  /** The server no longer has the files (a download found them expired). */
+  onGone?: () => void;
 }
 
 type ZipJob = 'all' | 'selected';
@@ -24,9 +26,9 @@ type ZipJob = 'all' | 'selected';
  * One ZIP is made at a time (spec section 4: idle, creating, idle), since each holds the files'
  * bytes in memory once more.
  */
-export function BulkBar({ files, selected, archiveName, shownCount, onSelectShown, onClearSelection }: BulkBarProps) {
+export function BulkBar({ files, selected, archiveName, shownCount, onSelectShown, onClearSelection, onGone }: BulkBarProps) {
   const { t, i18n } = useTranslation();
-  const { downloadAll, downloadZip } = useFileDownloads(archiveName);
+  const { downloadAll, downloadZip } = useFileDownloads(archiveName, onGone);
   const [zipping, setZipping] = useState<ZipJob | null>(null);
   const locale = i18n.resolvedLanguage;
 
@@ -69,7 +71,7 @@ export function BulkBar({ files, selected, archiveName, shownCount, onSelectShow
           <Button disabled={zipping !== null || files.length === 0} aria-busy={zipping === 'all'} onClick={() => void zip('all')}>
             {zipLabel('all', t('fileManager.bulk.downloadZip'))}
           </Button>
-          <Button variant="outline" disabled={files.length === 0} onClick={() => downloadAll(files)}>
+          <Button variant="outline" disabled={files.length === 0} onClick={() => void downloadAll(files)}>
             <Download aria-hidden />
             {t('fileManager.bulk.downloadAll')}
           </Button>

@@ -1,21 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { archiveBaseName, isArchiveFile } from './archive-name';
-
-describe('archiveBaseName', () => {
-  it.each([
-    ['photos.zip', 'photos'],
-    ['photos.tar.gz', 'photos'],
-    ['a.part1.rar', 'a'],
-    ['x.7z.001', 'x'],
-    ['backup.R00', 'backup'],
-    ['my.holiday.photos.7z', 'my.holiday.photos'],
-    ['setup.exe', 'setup'],
-    ['folder/inner.tgz', 'inner'],
-    ['README', 'README'],
-  ])('%s → %s', (name, expected) => {
-    expect(archiveBaseName(name)).toBe(expected);
-  });
-});
+import { isArchiveFile } from './archive-name';
 
 describe('isArchiveFile', () => {
   it('knows the archives category and archive extensions outside it', () => {

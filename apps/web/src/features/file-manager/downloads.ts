@@ -1,5 +1,5 @@
 import { downloadZip } from 'client-zip';
-import { archiveBaseName } from './archive-name';
+import { extractedZipName } from '@archive-opener/shared';
 import type { ExtractedFile } from './extracted-file';
 
 /**
@@ -13,7 +13,6 @@ import type { ExtractedFile } from './extracted-file';
 export const DOWNLOAD_STAGGER_MS = 100;
 /** Long enough for the browser to start reading a large Blob before its URL goes away. */
 const REVOKE_AFTER_MS = 60_000;
-const FALLBACK_ZIP_BASE = 'extracted-files';
 
 /**
  * Hands a URL to the browser's download manager under `fileName`. A server file's URL goes
@@ -160,11 +159,8 @@ export function serverZipUrl(files: readonly ExtractedFile[]): string | null {
   return files.every((file) => file.remote?.job.id === job.id) ? job.zipUrl : null;
 }
 
-/** `<archive name without its archive extensions>-extracted.zip`, or `extracted-files.zip`. */
-export function zipFileName(archiveName: string | null): string {
-  const base = archiveName === null ? '' : archiveBaseName(archiveName);
-  return base === '' ? `${FALLBACK_ZIP_BASE}.zip` : `${base}-extracted.zip`;
-}
+/** `<archive name without its archive extensions>-extracted.zip` (the server names its ZIP alike), or `extracted-files.zip`. */
+export const zipFileName = extractedZipName;
 
 /** Makes the ZIP and starts its download; rejects when the ZIP could not be made. */
 export async function downloadAsZip(files: readonly ExtractedFile[], archiveName: string | null): Promise<void> {

@@ -7,6 +7,10 @@ export interface ServerJobRef {
   fileCount: number;
   /** Every file of the job as one ZIP, streamed by the server. */
   zipUrl: string;
+  /** The job's status, asked before a download to tell an expired job from a failed download. */
+  statusUrl: string;
+  /** When the server deletes the files (epoch milliseconds); null when it did not say. */
+  expiresAt: number | null;
 }
 
 /** A file extracted on the server: its bytes stay there until asked for (and expire there). */

@@ -24,7 +24,8 @@ describe('guessMimeType', () => {
 
   it('agrees with the file categories', () => {
     expect(categorize('x.svg', guessMimeType('x.svg'))).toBe('images');
-    expect(categorize('x.md', guessMimeType('x.md'))).toBe('other');
+    expect(categorize('x.md', guessMimeType('x.md'))).toBe('documents');
+    expect(categorize('x.json', guessMimeType('x.json'))).toBe('documents');
     expect(categorize('x.rar', guessMimeType('x.rar'))).toBe('archives');
     expect(categorize('x.py', guessMimeType('x.py'))).toBe('code');
   });

@@ -36,9 +36,22 @@ export function makeFiles(...paths: string[]): ExtractedFile[] {
   return paths.map((path) => makeFile(path));
 }
 
-/** Test fixtures: the files of one server job, fetched from their URLs (nothing held in the page). */
+/**
+ * Test fixtures: the files of one server job, fetched from their URLs (nothing held in the page),
+ * deleted by the server at `expiresAt` (epoch milliseconds) when given.
+ */
 export function makeServerFiles(jobId: string, ...paths: string[]): ExtractedFile[] {
-  const job = { id: jobId, fileCount: paths.length, zipUrl: `/api/extractions/${jobId}/archive.zip` };
+  return makeExpiringServerFiles(jobId, null, ...paths);
+}
+
+export function makeExpiringServerFiles(jobId: string, expiresAt: number | null, ...paths: string[]): ExtractedFile[] {
+  const job = {
+    id: jobId,
+    fileCount: paths.length,
+    zipUrl: `/api/extractions/${jobId}/archive.zip`,
+    statusUrl: `/api/extractions/${jobId}`,
+    expiresAt,
+  };
   return paths.map((path, index) => {
     const mimeType = guessMimeType(path);
     nextId += 1;

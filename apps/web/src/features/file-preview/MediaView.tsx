@@ -19,7 +19,13 @@ export function ImageView({ file }: { file: ExtractedFile }) {
       {failed ? (
         <PreviewMessage error>{t('filePreview.imageError')}</PreviewMessage>
       ) : (
-        <img ref={ref} alt={file.name} onError={() => setFailed(true)} className="max-h-96 w-full object-contain" />
+        // At its natural size when it fits (a 16 px icon is not blown up into a blur), scaled down when it does not.
+        <img
+          ref={ref}
+          alt={file.name}
+          onError={() => setFailed(true)}
+          className="mx-auto block h-auto max-h-96 max-w-full object-contain"
+        />
       )}
     </PreviewPanel>
   );
@@ -77,7 +83,8 @@ function PdfObject({ blob, name }: { blob: Blob; name: string }) {
   const pdf = useMemo(() => (blob.type === PDF_TYPE ? blob : new Blob([blob], { type: PDF_TYPE })), [blob]);
   const ref = useBlobUrl(pdf, { attribute: 'data' });
   return (
-    <object ref={ref} type={PDF_TYPE} aria-label={t('filePreview.pdfTitle', { name })} className="block h-96 w-full">
+    // Titled by the file's name: the blob's address is a random id, which no viewer should show as its name.
+    <object ref={ref} type={PDF_TYPE} title={name} aria-label={t('filePreview.pdfTitle', { name })} className="block h-96 w-full">
       <PreviewMessage>{t('filePreview.pdfUnsupported')}</PreviewMessage>
     </object>
   );

@@ -2,6 +2,7 @@ import { Info, LoaderCircle, ShieldAlert, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../components/ui/cn';
+import { isGone } from '../file-manager/files-expiry';
 
 /**
  * The preview area under a file card: notices stay above, the content scrolls within the spec's
@@ -52,4 +53,10 @@ export function PreviewLoading() {
 
 export function PreviewMessage({ children, error = false }: { children: ReactNode; error?: boolean }) {
   return <p className={cn('p-3 text-start text-sm', error ? 'text-destructive' : 'text-muted-foreground')}>{children}</p>;
+}
+
+/** A preview that failed: said as expired when the server has deleted the file, else `fallback`. */
+export function PreviewFailure({ error, fallback }: { error: unknown; fallback: string }) {
+  const { t } = useTranslation();
+  return <PreviewMessage error>{isGone(error) ? t('extractor.server.errors.expired.text') : fallback}</PreviewMessage>;
 }

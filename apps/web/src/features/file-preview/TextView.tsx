@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { ExtractedFile } from '../file-manager/extracted-file';
 import { fileHead } from '../file-manager/file-bytes';
 import { HEX_DUMP_BYTES, hexDumpOf } from './hex-dump';
-import { PreviewLoading, PreviewMessage, PreviewNotice, PreviewPanel } from './PreviewPanel';
+import { PreviewFailure, PreviewLoading, PreviewNotice, PreviewPanel } from './PreviewPanel';
 import { containsScriptLikeContent } from './suspicious-content';
 import { TEXT_PREVIEW_BYTES, textPreview, type TextPreview } from './text-preview';
 import { useDecoded } from './use-decoded';
@@ -33,7 +33,7 @@ export function TextView({ file }: { file: ExtractedFile }) {
   return (
     <PreviewPanel name={file.name} notices={notices}>
       {decoded.status === 'loading' && <PreviewLoading />}
-      {decoded.status === 'error' && <PreviewMessage error>{t('filePreview.decodeError')}</PreviewMessage>}
+      {decoded.status === 'error' && <PreviewFailure error={decoded.error} fallback={t('filePreview.decodeError')} />}
       {decoded.status === 'done' && (
         // `dir="auto"`: a file's own text direction, not the interface's (Arabic UI, English code).
         <pre dir="auto" className={PRE_CLASS}>
@@ -54,7 +54,7 @@ export function HexView({ file }: { file: ExtractedFile }) {
   return (
     <PreviewPanel name={file.name} notices={notice}>
       {decoded.status === 'loading' && <PreviewLoading />}
-      {decoded.status === 'error' && <PreviewMessage error>{t('filePreview.readError')}</PreviewMessage>}
+      {decoded.status === 'error' && <PreviewFailure error={decoded.error} fallback={t('filePreview.readError')} />}
       {decoded.status === 'done' && (
         // A dump has columns: always left-to-right, never wrapped (the panel scrolls sideways).
         <pre dir="ltr" className="w-max p-3 font-mono text-xs leading-relaxed">

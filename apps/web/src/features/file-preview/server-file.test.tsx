@@ -44,10 +44,12 @@ describe('a file extracted on the server', () => {
     expect(new Headers(init?.headers).get('range')).toBe(`bytes=0-${64 * 1024}`);
   });
 
-  it('says so when the file has expired on the server', async () => {
+  it('says the file has expired when the server answers 410, not that it could not be read', async () => {
     vi.stubGlobal('fetch', async () => new Response('gone', { status: 410 }));
     const [file] = makeServerFiles('J1', 'tool.exe');
     render(<FilePreview file={file!} />);
-    expect(await screen.findByText('Error: Unable to read file content')).toBeTruthy();
+    expect(
+      await screen.findByText('These files have been deleted from our server. Extract the archive again to get them.'),
+    ).toBeTruthy();
   });
 });

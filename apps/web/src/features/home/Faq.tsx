@@ -1,7 +1,8 @@
 import { ChevronDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { HomeSection } from './HomeSection';
-import { HOME_FACTS } from './home-facts';
+import { useServerSettings } from '../server-extraction/use-server-settings';
+import { homeFacts } from './home-facts';
 
 const QUESTIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
 
@@ -11,6 +12,7 @@ const QUESTIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
  */
 export function Faq() {
   const { t } = useTranslation();
+  const facts = homeFacts(useServerSettings());
   return (
     <HomeSection id="faq" title={t('home.faq.title')} subtitle={t('home.faq.subtitle')}>
       <div className="mx-auto flex max-w-3xl flex-col gap-3">
@@ -24,7 +26,7 @@ export function Faq() {
               />
             </summary>
             <p className="max-w-prose px-5 pt-1 pb-5 text-sm leading-relaxed text-muted-foreground sm:text-base">
-              {t(`home.faq.a${n}`, HOME_FACTS)}
+              {t(`home.faq.a${n}`, facts)}
             </p>
           </details>
         ))}

@@ -1,8 +1,8 @@
-import { DEFAULT_MAX_UPLOAD_MB, DEFAULT_RETENTION_MINUTES } from '@archive-opener/shared';
 import { Server } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExtractionMode } from './extraction-mode';
+import { useServerSettings } from './use-server-settings';
 
 interface ServerModeSwitchProps {
   mode: ExtractionMode;
@@ -13,12 +13,13 @@ interface ServerModeSwitchProps {
 
 /**
  * "Extract on our server": a native checkbox announced as a switch, labelled, with the line that
- * says what the choice means (uploaded, where, for how long). The numbers come from the constants
- * the server enforces, never from the translations.
+ * says what the choice means (uploaded, where, for how long). The numbers are the running
+ * server's own (GET /api/config), never from the translations.
  */
 export function ServerModeSwitch({ mode, onChange, disabled = false }: ServerModeSwitchProps) {
   const { t } = useTranslation();
   const id = useId();
+  const { retentionMinutes, maxUploadMb } = useServerSettings();
   return (
     <div className="flex items-start gap-3">
       <span className="relative mt-0.5 inline-flex shrink-0">
@@ -44,7 +45,7 @@ export function ServerModeSwitch({ mode, onChange, disabled = false }: ServerMod
           {t('extractor.server.label')}
         </label>
         <p id={`${id}-note`} className="mt-1 text-xs text-muted-foreground">
-          {t('extractor.server.note', { retentionMinutes: DEFAULT_RETENTION_MINUTES, maxUploadMb: DEFAULT_MAX_UPLOAD_MB })}
+          {t('extractor.server.note', { retentionMinutes, maxUploadMb })}
         </p>
       </div>
     </div>

@@ -13,9 +13,10 @@ export function parseExtractionMode(value: string | null): ExtractionMode {
   return value === 'server' || value === 'browser' ? value : DEFAULT_EXTRACTION_MODE;
 }
 
-/** The largest archive (all its parts together) each mode accepts (DECISIONS.md section 2). */
+/** The default server's largest archive (all its parts together); a server may be set to another. */
 export const SERVER_MAX_ARCHIVE_BYTES = DEFAULT_MAX_UPLOAD_MB * 1024 * 1024;
 
-export function maxArchiveBytes(mode: ExtractionMode): number {
-  return mode === 'server' ? SERVER_MAX_ARCHIVE_BYTES : MAX_BROWSER_ARCHIVE_BYTES;
+/** The largest archive each mode accepts: the server's as it states it (GET /api/config). */
+export function maxArchiveBytes(mode: ExtractionMode, serverMaxBytes = SERVER_MAX_ARCHIVE_BYTES): number {
+  return mode === 'server' ? serverMaxBytes : MAX_BROWSER_ARCHIVE_BYTES;
 }

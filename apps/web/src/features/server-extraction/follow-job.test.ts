@@ -30,7 +30,7 @@ describe('followJob', () => {
     source.emit({ ...base, status: 'queued', queuePosition: 2 });
     source.emit({ ...base, status: 'running', progress: 40 });
     source.emit({ ...base, status: 'completed', progress: 100, files: [file] });
-    await expect(done).resolves.toEqual([file]);
+    await expect(done).resolves.toEqual({ files: [file], expiresAt: null });
     expect(states).toEqual([
       { kind: 'queued', position: 2, percent: 25 },
       { kind: 'running', percent: 55 },
@@ -62,7 +62,7 @@ describe('followJob', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(fetchSpy).toHaveBeenCalledTimes(2);
     await vi.advanceTimersByTimeAsync(1000);
-    await expect(done).resolves.toEqual([file]);
+    await expect(done).resolves.toEqual({ files: [file], expiresAt: null });
     expect(states.map((state) => state.kind)).toEqual(['running', 'running']);
   });
 

@@ -1,4 +1,10 @@
 import { extractionUrls, parseJob, type ServerJobFile } from './api';
+
+/** A completed job: its files, and when the server deletes them (ISO 8601). */
+export interface FollowedJob {
+  files: ServerJobFile[];
+  expiresAt: string | null;
+}
 import { jobState, type ServerJobState } from './job-state';
 import { problemShape } from './problems';
 import { cancelledError, ServerExtractionError } from './server-error';
@@ -28,10 +34,10 @@ function parseJson(text: unknown): unknown {
 /**
  * Follows a job to its end through its Server-Sent Events (a `job` event at every change), or, if
  * the stream fails (a proxy that buffers, no EventSource), by asking for the job every second.
- * Resolves with the files of a completed job; rejects with the job's error, a timeout, a lost
+ * Resolves with the files of a completed job (and their expiry); rejects with the job's error, a timeout, a lost
  * connection or the cancellation.
  */
-export function followJob(id: string, { onState, signal, timeoutMs, pollMs = POLL_MS }: FollowOptions): Promise<ServerJobFile[]> {
+export function followJob(id: string, { onState, signal, timeoutMs, pollMs = POLL_MS }: FollowOptions): Promise<FollowedJob> {
   return new Promise((resolve, reject) => {
     let source: EventSource | null = null;
     let pollTimer: ReturnType<typeof setTimeout> | undefined;
@@ -59,7 +65,7 @@ export function followJob(id: string, { onState, signal, timeoutMs, pollMs = POL
       } catch {
         return fail(new ServerExtractionError(problemShape('unavailable')));
       }
-      if (state.kind === 'completed') end(() => resolve(state.files));
+      if (state.kind === 'completed') end(() => resolve({ files: state.files, expiresAt: state.expiresAt }));
       else if (state.kind === 'failed') fail(new ServerExtractionError(state.error));
       else onState(state);
     };

@@ -35,7 +35,11 @@ describe('jobState', () => {
   });
 
   it('ends with the files of a completed job', () => {
-    expect(jobState({ ...job, status: 'completed', progress: 100, files: [file] })).toEqual({ kind: 'completed', files: [file] });
+    expect(jobState({ ...job, status: 'completed', progress: 100, files: [file] })).toEqual({
+      kind: 'completed',
+      files: [file],
+      expiresAt: null,
+    });
   });
 
   it("ends a failed job with the engine's code, and anything else as an internal error", () => {

@@ -11,7 +11,7 @@ export type ServerJobState =
   | { kind: 'uploading'; percent: number }
   | { kind: 'queued'; position: number; percent: number }
   | { kind: 'running'; percent: number }
-  | { kind: 'completed'; files: ServerJobFile[] }
+  | { kind: 'completed'; files: ServerJobFile[]; expiresAt: string | null }
   | { kind: 'failed'; error: ErrorShape };
 
 export const UPLOAD_SHARE = 25;
@@ -28,7 +28,9 @@ export function serverPercent(progress: number): number {
   return UPLOAD_SHARE + ((100 - UPLOAD_SHARE) * clamped) / 100;
 }
 
-export function jobState(job: Pick<ServerJob, 'status' | 'progress' | 'queuePosition' | 'error' | 'files'>): ServerJobState {
+export function jobState(
+  job: Pick<ServerJob, 'status' | 'progress' | 'queuePosition' | 'error' | 'files'> & Partial<Pick<ServerJob, 'expiresAt'>>,
+): ServerJobState {
   switch (job.status) {
     case 'queued':
       // Uploaded, waiting its turn: the first step is done.
@@ -36,7 +38,7 @@ export function jobState(job: Pick<ServerJob, 'status' | 'progress' | 'queuePosi
     case 'running':
       return { kind: 'running', percent: serverPercent(job.progress) };
     case 'completed':
-      return { kind: 'completed', files: job.files };
+      return { kind: 'completed', files: job.files, expiresAt: job.expiresAt ?? null };
     case 'failed':
       return { kind: 'failed', error: jobErrorShape(job.error) };
     case 'expired':

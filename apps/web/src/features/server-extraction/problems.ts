@@ -1,7 +1,7 @@
 import { isErrorCode, type ErrorShape } from '@archive-opener/shared';
 import type { TFunction } from 'i18next';
 import { formatBytes } from '../../lib/format-size';
-import { SERVER_MAX_ARCHIVE_BYTES } from './extraction-mode';
+import { knownServerSettings, serverMaxBytes } from './use-server-settings';
 
 /**
  * What can go wrong between the page and the server, beside the engine's own errors (which the
@@ -67,7 +67,7 @@ export function serverProblemText(problem: ServerProblem, t: TFunction): Problem
     case 'tooLarge':
       return {
         title: t('extractor.toasts.tooLarge.title'),
-        text: t('extractor.toasts.tooLarge.text', { size: formatBytes(SERVER_MAX_ARCHIVE_BYTES) }),
+        text: t('extractor.toasts.tooLarge.text', { size: formatBytes(serverMaxBytes(knownServerSettings())) }),
       };
     case 'rateLimited':
     case 'queueFull':

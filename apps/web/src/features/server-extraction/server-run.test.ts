@@ -41,7 +41,7 @@ describe('extractOnServer', () => {
     await accept();
     FakeEventSource.last!.emit({ ...base, status: 'running', progress: 50 });
     FakeEventSource.last!.emit({ ...base, status: 'completed', progress: 100, files: [file] });
-    await expect(run.result).resolves.toEqual({ jobId: 'job1', files: [file] });
+    await expect(run.result).resolves.toEqual({ jobId: 'job1', files: [file], expiresAt: null });
     expect(states).toEqual([
       { kind: 'uploading', percent: 12.5 },
       { kind: 'queued', position: 1, percent: 25 },

@@ -19,6 +19,8 @@ export interface ServerRunOptions {
 export interface ServerRunResult {
   jobId: string;
   files: ServerJobFile[];
+  /** When the server deletes the files (ISO 8601). */
+  expiresAt: string | null;
 }
 
 /** A running server extraction; `cancel` stops the upload or the wait and deletes the job. */
@@ -53,8 +55,8 @@ export function extractOnServer(
     const initial = jobState({ ...accepted, progress: 0, error: null, files: [] });
     if (initial.kind === 'queued' || initial.kind === 'running') onState(initial);
     try {
-      const files = await followJob(accepted.id, { onState, signal, timeoutMs });
-      return { jobId: accepted.id, files };
+      const { files, expiresAt } = await followJob(accepted.id, { onState, signal, timeoutMs });
+      return { jobId: accepted.id, files, expiresAt };
     } catch (error) {
       // Failed jobs end on their own; one still queued or running is no longer awaited.
       if (signal.aborted || isTimeout(error)) discardJob(accepted.id);

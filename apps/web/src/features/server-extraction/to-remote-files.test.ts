@@ -19,7 +19,20 @@ describe('toRemoteFiles', () => {
     });
     expect(readme?.blob).toBeUndefined();
     expect(photo).toMatchObject({ mimeType: 'image/jpeg', category: 'images' });
-    expect(readme?.remote?.job).toEqual({ id: 'J1', fileCount: 2, zipUrl: '/api/extractions/J1/archive.zip' });
+    expect(readme?.remote?.job).toEqual({
+      id: 'J1',
+      fileCount: 2,
+      zipUrl: '/api/extractions/J1/archive.zip',
+      statusUrl: '/api/extractions/J1',
+      expiresAt: null,
+    });
+    const [expiring] = toRemoteFiles(files, {
+      jobId: 'J1',
+      archiveName: 'a.7z',
+      prefix: '',
+      expiresAt: '2026-11-26T05:00:00.000Z',
+    });
+    expect(expiring?.remote?.job.expiresAt).toBe(Date.parse('2026-11-26T05:00:00.000Z'));
     expect(readme?.id).not.toBe(photo?.id);
   });
 

@@ -11,6 +11,8 @@ interface Origin {
   archiveName: string;
   /** Prepended to every path: the archive's name in a batch of several. */
   prefix: string;
+  /** When the server deletes the files (ISO 8601); null when it did not say. */
+  expiresAt?: string | null;
 }
 
 /**
@@ -18,8 +20,18 @@ interface Origin {
  * in the page (the type guessed from the name the same way, so both modes sort and preview alike),
  * with the server's address and checksum in place of the bytes.
  */
-export function toRemoteFiles(files: readonly ServerJobFile[], { jobId, archiveName, prefix }: Origin): ExtractedFile[] {
-  const job: ServerJobRef = { id: jobId, fileCount: files.length, zipUrl: extractionUrls.archiveZip(jobId) };
+export function toRemoteFiles(
+  files: readonly ServerJobFile[],
+  { jobId, archiveName, prefix, expiresAt = null }: Origin,
+): ExtractedFile[] {
+  const expires = expiresAt === null ? null : Date.parse(expiresAt);
+  const job: ServerJobRef = {
+    id: jobId,
+    fileCount: files.length,
+    zipUrl: extractionUrls.archiveZip(jobId),
+    statusUrl: extractionUrls.job(jobId),
+    expiresAt: expires !== null && Number.isFinite(expires) ? expires : null,
+  };
   return files.map((file) => {
     const path = prefix ? `${prefix}/${file.path}` : file.path;
     const name = path.slice(path.lastIndexOf('/') + 1);
