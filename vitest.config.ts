@@ -16,6 +16,7 @@ export default defineConfig({
             'packages/*/test/**/*.test.ts',
             'apps/server/src/**/*.test.ts',
             'apps/server/test/**/*.test.ts',
+            'fuzz/**/*.test.ts',
           ],
           testTimeout: 120_000,
           // Building an app opens a database (PGlite's first start takes seconds on a busy machine).
