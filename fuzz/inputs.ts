@@ -25,18 +25,22 @@ export function corpusSeeds(target: FuzzTarget): Uint8Array[] {
 }
 
 /** What fast-check draws for one run: a generated input, or a seed with a few mutations. */
-export type Draw = { generated: Uint8Array } | { seed: number; mutations: Mutation[] };
+export type Draw = { generated: Uint8Array } | { seed: number; mutations: Mutation[]; fix: boolean };
 
 export function drawArbitrary(target: FuzzTarget, seeds: readonly Uint8Array[]): fc.Arbitrary<Draw> {
   const generated = target.generator.map((bytes): Draw => ({ generated: bytes }));
   if (seeds.length === 0) return generated;
   const mutated = fc
-    .record({ seed: fc.nat(seeds.length - 1), mutations: fc.array(mutationArbitrary, { minLength: 1, maxLength: 8 }) })
+    .record({
+      seed: fc.nat(seeds.length - 1),
+      mutations: fc.array(mutationArbitrary, { minLength: 1, maxLength: 8 }),
+      fix: fc.boolean(),
+    })
     .map((draw): Draw => draw);
   // Mutated seeds of the generator's output too: structure first, then damage.
   const generatedThenMutated = fc
-    .tuple(target.generator, fc.array(mutationArbitrary, { minLength: 1, maxLength: 4 }))
-    .map(([bytes, mutations]): Draw => ({ generated: applyMutations(bytes, mutations, target) }));
+    .tuple(target.generator, fc.array(mutationArbitrary, { minLength: 1, maxLength: 4 }), fc.boolean())
+    .map(([bytes, mutations, fix]): Draw => ({ generated: fixed(target, applyMutations(bytes, mutations, target), fix) }));
   return fc.oneof(
     { weight: 3, arbitrary: mutated },
     { weight: 2, arbitrary: generated },
@@ -46,7 +50,12 @@ export function drawArbitrary(target: FuzzTarget, seeds: readonly Uint8Array[]):
 
 export function bytesOfDraw(target: FuzzTarget, seeds: readonly Uint8Array[], draw: Draw): Uint8Array {
   if ('generated' in draw) return draw.generated;
-  return applyMutations(seeds[draw.seed] as Uint8Array, draw.mutations, target);
+  return fixed(target, applyMutations(seeds[draw.seed] as Uint8Array, draw.mutations, target), draw.fix);
+}
+
+/** The target's checksums recomputed (when it has a fix-up and `fix` says so). */
+function fixed(target: FuzzTarget, bytes: Uint8Array, fix: boolean): Uint8Array {
+  return fix && target.fixup ? target.fixup(bytes) : bytes;
 }
 
 /** The saved failing inputs of a target, by file name. */

@@ -23,6 +23,8 @@ export interface FuzzTarget {
   stride: number;
   /** Whole inputs built from the format's structure with random field values. */
   generator: fc.Arbitrary<Uint8Array>;
+  /** Recomputes the format's checksums in place after mutation (fixups.ts), where it has some. */
+  fixup?: (bytes: Uint8Array) => Uint8Array;
   /** Every phase runs on every input, in this process. */
   phases: readonly Phase[];
 }
