@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { zipSync } from 'fflate';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from './support/axe.js';
 import { newBrowserContext } from './support/browser-context.js';
 import { ExtractorPage } from './support/extractor-page.js';
 import { useSiteAndBrowser } from './support/site-and-browser.js';
@@ -115,6 +116,8 @@ describe('a PDF with scripts, previewed', () => {
     await previewThePdf();
     expect(dialogs).toEqual([]);
     expect(refusals).toEqual([]);
+    // The viewer's toolbar and page pass axe like the rest of the file manager.
+    await expectNoAxeViolations(ui.page);
   });
 
   it('is drawn by PDF.js in server mode too, and its script never runs', async () => {
