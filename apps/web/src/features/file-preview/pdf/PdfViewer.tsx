@@ -15,6 +15,7 @@ const MAX_SCALE = 4;
 const ZOOM_STEP = 1.25;
 /** The page's margin inside the panel (p-3 on both sides) and room for a scroll bar. */
 const FIT_MARGIN = 40;
+const SCROLL_BAR_SLACK = 24;
 
 type Loaded =
   | { status: 'loading' }
@@ -67,7 +68,8 @@ export function PdfViewer({ data, name }: { data: Uint8Array; name: string }) {
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(([entry]) => {
       const width = Math.floor((entry?.contentRect.width ?? 0) - FIT_MARGIN);
-      if (width > 0) setFitWidth(width);
+      // A scroll bar coming or going is not a new width: refitting to it could bring it back, and so on.
+      if (width > 0) setFitWidth((old) => (Math.abs(old - width) > SCROLL_BAR_SLACK ? width : old));
     });
     observer.observe(frame);
     return () => observer.disconnect();
