@@ -47,7 +47,8 @@ async function judgePhase(phase: Phase, bytes: Uint8Array): Promise<Verdict> {
 
 function verdictOf(phase: Phase, error: unknown): Verdict {
   const language = languageErrorIn(error);
-  if (language) return { ok: false, problem: `${describe(error)} caused by ${describe(language)}` };
+  if (language)
+    return { ok: false, problem: language === error ? describe(error) : `${describe(error)} caused by ${describe(language)}` };
   if (error instanceof EngineError) {
     return error.code === 'INTERNAL' ? { ok: false, problem: describe(error) } : { ok: true, outcome: error.code };
   }
