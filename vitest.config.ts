@@ -18,6 +18,7 @@ export default defineConfig({
             'packages/engine/corpus-tests/**/*.test.ts',
             'apps/server/src/**/*.test.ts',
             'apps/server/process-tests/**/*.test.ts',
+            'fuzz/**/*.test.ts',
           ],
           testTimeout: 120_000,
           // Building an app opens a database (PGlite's first start takes seconds on a busy machine).

@@ -1,7 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExtractedFile } from '../file-manager/extracted-file';
 import { fileBlob, fileSource } from '../file-manager/file-bytes';
+import { PdfViewer } from './pdf/PdfViewer';
 import { PreviewLoading, PreviewMessage, PreviewPanel } from './PreviewPanel';
 import { useBlobUrl } from './use-blob-url';
 import { useDecoded } from './use-decoded';
@@ -55,37 +56,23 @@ export function MediaPlayerView({ file, kind }: { file: ExtractedFile; kind: 'au
   );
 }
 
-const PDF_TYPE = 'application/pdf';
+async function pdfBytes(file: ExtractedFile): Promise<Uint8Array> {
+  return new Uint8Array(await (await fileBlob(file)).arrayBuffer());
+}
 
 /**
- * PDF in the browser's viewer through `<object type="application/pdf">`, not a sandboxed iframe:
- * Chromium refuses to start its PDF viewer in any sandboxed frame, whatever the sandbox tokens
- * (crbug.com/413851), and Safari shows PDFs only in object/embed. The blob is re-typed as
- * application/pdf, so its same-origin blob: URL is only ever read as a PDF, never sniffed as HTML;
- * PDF scripts run inside the viewer, without access to this page. Browsers without an inline
- * viewer (e.g. Android Chrome) show the object's fallback text instead. A server file is fetched
- * first: its URL answers as a sandboxed attachment, which no viewer shows in place.
+ * A PDF drawn by PDF.js on a canvas (pdf/PdfViewer.tsx), not by the browser's own viewer: that
+ * runs the document's JavaScript (app.alert, app.response), whose dialogs look like this site's.
+ * A server file is fetched first, as the other previews do.
  */
 export function PdfView({ file }: { file: ExtractedFile }) {
   const { t } = useTranslation();
-  const loaded = useDecoded(file, fileBlob);
+  const loaded = useDecoded(file, pdfBytes);
+  if (loaded.status === 'done') return <PdfViewer data={loaded.value} name={file.name} />;
   return (
     <PreviewPanel name={file.name}>
       {loaded.status === 'loading' && <PreviewLoading />}
       {loaded.status === 'error' && <PreviewMessage error>{t('filePreview.readError')}</PreviewMessage>}
-      {loaded.status === 'done' && <PdfObject blob={loaded.value} name={file.name} />}
     </PreviewPanel>
-  );
-}
-
-function PdfObject({ blob, name }: { blob: Blob; name: string }) {
-  const { t } = useTranslation();
-  const pdf = useMemo(() => (blob.type === PDF_TYPE ? blob : new Blob([blob], { type: PDF_TYPE })), [blob]);
-  const ref = useBlobUrl(pdf, { attribute: 'data' });
-  return (
-    // Titled by the file's name: the blob's address is a random id, which no viewer should show as its name.
-    <object ref={ref} type={PDF_TYPE} title={name} aria-label={t('filePreview.pdfTitle', { name })} className="block h-96 w-full">
-      <PreviewMessage>{t('filePreview.pdfUnsupported')}</PreviewMessage>
-    </object>
   );
 }

@@ -3,30 +3,28 @@ import type { ExtractedFile } from '../file-manager/extracted-file';
 import { fileSource } from '../file-manager/file-bytes';
 
 interface BlobUrlOptions {
-  /** The element's attribute that takes the URL: `src` for img/audio/video, `data` for object. */
-  attribute?: 'src' | 'data';
   /** Wait until the element nears the viewport (thumbnails in a long list). */
   lazy?: boolean;
 }
 
 /**
- * A ref callback that points an element at an object URL of `source` for as long as the element
+ * A ref callback that points an element (its `src`) at an object URL of `source` for as long as the element
  * is mounted. The URL is created on mount (or when the element scrolls near the viewport, if lazy)
  * and revoked on unmount, and a ref callback does that without a render that has no source yet.
  * A string source is a server file's URL: set the same way (so it too loads lazily), never revoked.
  * A file's own bytes are looked up only then: each lookup cuts a slice of the archive's output,
  * and a list's thumbnails looking theirs up while it rendered cost ~40 ms of the main thread.
  */
-export function useBlobUrl(source: Blob | string | ExtractedFile, { attribute = 'src', lazy = false }: BlobUrlOptions = {}) {
+export function useBlobUrl(source: Blob | string | ExtractedFile, { lazy = false }: BlobUrlOptions = {}) {
   return useCallback(
     (element: HTMLElement | null) => {
       if (!element) return;
       let url: string | undefined;
       const attach = () => {
         const bytes = typeof source === 'object' && 'path' in source ? fileSource(source) : source;
-        if (typeof bytes === 'string') return element.setAttribute(attribute, bytes);
+        if (typeof bytes === 'string') return element.setAttribute('src', bytes);
         url = URL.createObjectURL(bytes);
-        element.setAttribute(attribute, url);
+        element.setAttribute('src', url);
       };
       // Without IntersectionObserver (old browsers, jsdom) the thumbnail loads at once; the
       // `loading="lazy"` attribute still defers the decode in browsers that have it.
@@ -49,6 +47,6 @@ export function useBlobUrl(source: Blob | string | ExtractedFile, { attribute = 
         if (url) URL.revokeObjectURL(url);
       };
     },
-    [source, attribute, lazy],
+    [source, lazy],
   );
 }
