@@ -3,12 +3,12 @@ import { crc32 } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { newBrowserContext } from './support/browser-context.js';
-import { launchChromium } from './support/chromium.js';
-import { corpusCase } from './support/corpus.js';
+import { launchChromium } from '@archive-opener/test-support/chromium';
+import { corpusCase } from '@archive-opener/test-support/corpus';
 import { ExtractorPage } from './support/extractor-page.js';
 import { shownSince } from './support/shown.js';
-import { startSite, type RunningSite } from './support/site.js';
-import { newDataDir } from '../apps/server/test/pglite-template.js';
+import { startSite, type RunningSite } from '@archive-opener/test-support/site';
+import { newDataDir } from '@archive-opener/test-support/pglite-template';
 import { rm } from 'node:fs/promises';
 
 // What a visitor sees between choosing files and using them, in the browser (the default mode).

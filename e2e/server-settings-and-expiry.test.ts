@@ -2,12 +2,12 @@ import { rm } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { newBrowserContext } from './support/browser-context.js';
-import { launchChromium } from './support/chromium.js';
-import { corpusCase } from './support/corpus.js';
+import { launchChromium } from '@archive-opener/test-support/chromium';
+import { corpusCase } from '@archive-opener/test-support/corpus';
 import { ExtractorPage } from './support/extractor-page.js';
 import { shownCount, waitUntilShown } from './support/shown.js';
-import { startSite, type RunningSite } from './support/site.js';
-import { newDataDir } from '../apps/server/test/pglite-template.js';
+import { startSite, type RunningSite } from '@archive-opener/test-support/site';
+import { newDataDir } from '@archive-opener/test-support/pglite-template';
 
 // A server configured away from the defaults: the pages must state its numbers, and its files
 // expire under the visitor's eyes.

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CORPUS_DIR, loadManifest, partsOf } from '../packages/engine/test/corpus/manifest.js';
+import { CORPUS_DIR, loadManifest, partsOf } from '@archive-opener/test-support/corpus';
 import { applyMutations, mutationArbitrary, type Mutation } from './mutations.js';
 import type { FuzzTarget } from './target.js';
 

@@ -15,7 +15,7 @@ import { TarError, TarReader } from '../packages/engine/src/tar/tar-reader.js';
 import { checkXarArchive } from '../packages/engine/src/xar/xar-toc-check.js';
 import { extractZip, listZip, ZipFallback } from '../packages/engine/src/zip/zip-backend.js';
 import { chooseLegacyDecoder, decodeStoredText, isLegacyName } from '../packages/engine/src/zip/zip-names.js';
-import { MemorySink, memorySource } from '../packages/engine/test/support/memory-io.js';
+import { MemorySink, memorySource } from '../packages/engine/src/testing/memory-io.js';
 import { fixLz4HeaderChecksum, fixLzhHeaderSum, fixTarChecksums, fixXarChecksum } from './fixups.js';
 import { cpioGenerator, lzhGenerator } from './generators/cpio-lzh.js';
 import { isoGenerator } from './generators/iso.js';

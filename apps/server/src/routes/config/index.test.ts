@@ -1,6 +1,6 @@
 import { DEFAULT_SERVER_SETTINGS, parseServerSettings } from '@archive-opener/shared';
 import { describe, expect, it } from 'vitest';
-import { build } from '../../../test/helper.js';
+import { build } from '../../testing/helper.js';
 
 describe('GET /api/config', () => {
   it('states the running server’s own numbers, which the pages then show', async () => {

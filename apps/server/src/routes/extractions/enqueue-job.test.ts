@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { corpusCase } from '../../../../../e2e/support/corpus.js';
-import { upload, waitForEnd } from '../../../test/extraction-api.js';
-import { build } from '../../../test/helper.js';
+import { corpusCase } from '@archive-opener/test-support/corpus';
+import { upload, waitForEnd } from '../../testing/extraction-api.js';
+import { build } from '../../testing/helper.js';
 
 // What an upload is answered: the page shows "you are in the queue" only for a job that waits.
 describe('the status an accepted upload is answered with', () => {
