@@ -70,6 +70,7 @@ async function runningJob(): Promise<string> {
     passwordHolder: null,
     holdMs: 0,
     clientKey: null,
+    queueKey: 'test-client',
   });
   await db.query(`UPDATE extraction_jobs SET status = 'running', lease_owner = 'test' WHERE id = $1`, [id]);
   return id;
