@@ -1,6 +1,6 @@
 import { AlertTriangle, CheckCircle2, Loader2, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatMegabytes } from '../../lib/format-size';
+import { formatBytes } from '../../lib/format-size';
 import type { ArchiveJob } from './archive-jobs';
 import { errorText } from './error-messages';
 import { ListingSummary } from './ListingSummary';
@@ -11,9 +11,9 @@ interface SelectedArchivesProps {
   onRemove: (id: string) => void;
 }
 
-/** The chosen archive(s): name, size in MB (two decimals), type, and each one's outcome in a batch. */
+/** The chosen archive(s): name, size (in the file manager's format), type, and each one's outcome in a batch. */
 export default function SelectedArchives({ jobs, busy, onRemove }: SelectedArchivesProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (jobs.length === 0) return null;
   return (
     <div className="rounded-xl border border-border bg-card p-4">
@@ -29,7 +29,7 @@ export default function SelectedArchives({ jobs, busy, onRemove }: SelectedArchi
                 <bdi>{job.name}</bdi>
               </p>
               <p className="text-sm text-muted-foreground">
-                {formatMegabytes(job.size)} • {job.parts[0]?.type || t('extractor.selection.typeFallback')}
+                {formatBytes(job.size, i18n.resolvedLanguage)} • {job.parts[0]?.type || t('extractor.selection.typeFallback')}
                 {job.parts.length > 1 && ` • ${t('extractor.selection.parts', { count: job.parts.length })}`}
               </p>
               {job.tooLarge ? (

@@ -43,7 +43,7 @@ export interface Completion {
  * visitor's remembered choice), nested archives.
  */
 export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [mode, chooseMode] = useExtractionMode();
   const maxBytes = maxArchiveBytes(mode);
   const [stored, dispatch] = useReducer(jobsReducer, []);
@@ -61,9 +61,9 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
   const warnTooLarge = useCallback(
     (limit: number) =>
       notify.error(t('extractor.toasts.tooLarge.title'), {
-        description: t('extractor.toasts.tooLarge.text', { size: formatBytes(limit) }),
+        description: t('extractor.toasts.tooLarge.text', { size: formatBytes(limit, i18n.resolvedLanguage) }),
       }),
-    [t],
+    [t, i18n.resolvedLanguage],
   );
 
   const showError = useCallback(

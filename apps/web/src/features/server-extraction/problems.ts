@@ -1,5 +1,6 @@
 import { isErrorCode, type ErrorShape } from '@archive-opener/shared';
 import type { TFunction } from 'i18next';
+import { i18n } from '../../i18n';
 import { formatBytes } from '../../lib/format-size';
 import { SERVER_MAX_ARCHIVE_BYTES } from './extraction-mode';
 
@@ -63,7 +64,7 @@ export function serverProblemText(problem: ServerProblem, t: TFunction): Problem
     case 'tooLarge':
       return {
         title: t('extractor.toasts.tooLarge.title'),
-        text: t('extractor.toasts.tooLarge.text', { size: formatBytes(SERVER_MAX_ARCHIVE_BYTES) }),
+        text: t('extractor.toasts.tooLarge.text', { size: formatBytes(SERVER_MAX_ARCHIVE_BYTES, i18n.resolvedLanguage) }),
       };
     case 'rateLimited':
     case 'queueFull':
