@@ -15,8 +15,9 @@ function recordViolations(): void {
 
 describe('the Content-Security-Policy', () => {
   // The pages that load the API's schemas (zod) once idle, for the robots.txt / sitemap.xml
-  // report; zod's JIT probes `new Function('')`, which the CSP blocks and reports.
-  for (const path of ['/about', '/de', '/admin-summer']) {
+  // report; zod's JIT probes `new Function('')`, which the CSP blocks and reports. The home and
+  // about pages also carry JSON-LD: a data block, which the CSP's script-src does not govern.
+  for (const path of ['/', '/about', '/de', '/admin-summer']) {
     it(`is not violated on ${path} once the API chunk ran`, async () => {
       const context = await newBrowserContext(env.browser);
       try {
@@ -31,6 +32,7 @@ describe('the Content-Security-Policy', () => {
         await page.goto(`${env.site.url}${path}`);
         await reported;
         expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+        if (path !== '/admin-summer') expect(await page.locator('script[type="application/ld+json"]').count()).toBeGreaterThan(0);
         expect(console.filter((text) => /Content Security Policy/i.test(text))).toEqual([]);
       } finally {
         await context.close();
