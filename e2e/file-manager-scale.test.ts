@@ -42,7 +42,7 @@ describe('the file manager with a large archive', () => {
       // Scrolling the page reaches the end of the list, whose last card is rendered then.
       const last = page.locator(`article[data-file-name="${manyFileName(COUNT - 1)}"]`);
       for (let step = 0; step < 20 && (await last.count()) === 0; step += 1) {
-        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
         await page.waitForFunction(() => window.scrollY + innerHeight >= document.documentElement.scrollHeight - 2);
       }
       await last.waitFor();
@@ -51,7 +51,7 @@ describe('the file manager with a large archive', () => {
       expect(await item.getAttribute('aria-posinset')).toBe(String(COUNT));
       expect(await item.getAttribute('aria-setsize')).toBe(String(COUNT));
 
-      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
       await page.getByRole('button', { name: 'Tree view' }).click();
       const tree = page.getByRole('list', { name: 'Files by folder' });
       const folders = tree.getByRole('button', { expanded: false });
