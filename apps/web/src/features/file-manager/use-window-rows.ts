@@ -14,7 +14,7 @@ export interface WindowRowsOptions {
   count: number;
   /** A row's expected height in pixels, used until it is measured. */
   estimateSize: (index: number) => number;
-  getItemKey: (index: number) => string;
+  getItemKey: (index: number) => string | number;
 }
 
 export function useWindowRows({ count, estimateSize, getItemKey }: WindowRowsOptions) {
