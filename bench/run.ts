@@ -16,6 +16,7 @@ import { auditLines, auditSite, type PageAudit } from './lighthouse.js';
 import { loadLines, loadServer, type LoadResults } from './load.js';
 import { timeServer, type ServerResults } from './server.js';
 import { timeSite, type SiteResults } from './site.js';
+import { fileManagerLines, timeFileManager, type FileManagerResults } from './file-manager.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WORK = join(ROOT, '.bench-work');
@@ -221,6 +222,11 @@ async function main(): Promise<void> {
     if (!tools.chromium) throw new Error('chromium is not installed');
     return timeSite(inputs.archives);
   });
+  log('file manager: a zip of 99,890 tiny files extracted in the site; views, sorts, search keystrokes and scrolling timed');
+  const fileManager = await phase('file manager', () => {
+    if (!tools.chromium) throw new Error('chromium is not installed');
+    return timeFileManager(WORK);
+  });
   log('server: two uploads at once (peak RSS), then upload → manifest against the CLI');
   const server = await phase('server', () => timeServer(inputs.archives, join(WORK, 'out')));
   log('load: autocannon on the home page and a job status while two extractions run (also `npm run bench:load`)');
@@ -230,7 +236,7 @@ async function main(): Promise<void> {
     if (!tools.chromium) throw new Error('chromium is not installed');
     return auditSite();
   });
-  await report(rows, inputs, site, audits, server, underLoad);
+  await report(rows, inputs, site, audits, server, underLoad, fileManager);
 }
 
 /** Server extraction: peak memory with two jobs at once, upload → manifest against the CLI. */
@@ -279,6 +285,7 @@ async function report(
   audits: PageAudit[] | undefined,
   server: ServerResults | undefined,
   underLoad: LoadResults | undefined,
+  fileManager: FileManagerResults | undefined,
 ): Promise<void> {
   const pad = (s: string, n: number) => s.padEnd(n);
   const lines = [
@@ -303,6 +310,7 @@ async function report(
     if (r.rssMB !== undefined && r.rssMB > GOALS.rssMB) missed.push(`RSS ${format}`);
   }
   lines.push(...siteLines(site, missed));
+  lines.push(...fileManagerLines(fileManager, missed));
   lines.push(...serverLines(server, missed));
   lines.push(...(underLoad ? loadLines(underLoad, missed) : ['load: not measured (see notes)']));
   lines.push(...(audits ? auditLines(audits) : ['lighthouse: not measured (see notes)']));
@@ -347,6 +355,7 @@ async function report(
         ]),
       ),
     },
+    fileManager,
     goalsMissed: missed,
     notes,
     table: lines,

@@ -22,6 +22,7 @@ describe('accessibility (axe-core) of the home page', () => {
 
         const zip = corpusCase('libarchive/test_compat_zip_5.zip');
         await ui.extractCase(zip);
+        await ui.reveal('Job_PT.xml');
         await page.getByRole('button', { name: 'Preview Job_PT.xml' }).click();
         await page.getByRole('button', { name: 'Show SHA-256 of Job_PT.xml' }).click();
         await page.getByRole('button', { name: 'Copy SHA-256 checksum of Job_PT.xml' }).waitFor();

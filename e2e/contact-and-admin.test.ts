@@ -114,6 +114,15 @@ describe('contact message and admin page', () => {
       .getByRole('row')
       .nth(1);
     expect(await latest.textContent()).toMatch(/Browser.*Success/);
+    // On a phone the table scrolls sideways inside its region, a shadow on the edge hiding more columns.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const activity = await page.getByRole('region', { name: /Recent extractions/ }).evaluate((region) => ({
+      overflows: region.scrollWidth > region.clientWidth,
+      cue: getComputedStyle(region).backgroundImage,
+    }));
+    expect(activity.overflows).toBe(true);
+    expect(activity.cue).toMatch(/radial-gradient/);
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     const messages = page.getByRole('region', { name: /Contact messages, newest first/ });
     const message = messages.getByRole('article').filter({ hasText: MESSAGE });

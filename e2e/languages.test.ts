@@ -37,7 +37,7 @@ describe('languages', () => {
       const historyLength = await page.evaluate(() => history.length);
 
       await page.getByRole('button', { name: /Change language/ }).click();
-      await page.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: 'Deutsch' }).click();
+      await page.getByRole('menu', { name: 'Language' }).getByRole('menuitem', { name: 'Deutsch' }).click();
       await page.waitForURL(`${env.site.url}/de/about`);
       await expect(page.locator('h1').textContent()).resolves.toBe('Über Archive Opener');
       expect(await page.evaluate(() => [document.documentElement.lang, document.title])).toEqual([
@@ -59,7 +59,7 @@ describe('languages', () => {
 
       // Back to English through the switcher: the prefix is removed and English is remembered.
       await page.getByRole('button', { name: /Sprache/ }).click();
-      await page.getByRole('link', { name: 'English' }).click();
+      await page.getByRole('menuitem', { name: 'English' }).click();
       await page.waitForURL(`${env.site.url}/`);
       await page.goto(`${env.site.url}/privacy`);
       await hydrated(page);
@@ -82,6 +82,25 @@ describe('languages', () => {
       await page.waitForURL(`${env.site.url}/fr`);
       await hydrated(page);
       expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('visiting a prefixed page (even a 404) does not store its language: / stays English', async () => {
+    const { context, page } = await visitor();
+    try {
+      for (const path of ['/ar/nope', '/de/about']) {
+        await page.goto(`${env.site.url}${path}`);
+        await hydrated(page);
+      }
+      expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBeNull();
+      for (const path of ['/', '/about']) {
+        await page.goto(`${env.site.url}${path}`);
+        await hydrated(page);
+        expect(new URL(page.url()).pathname).toBe(path);
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+      }
     } finally {
       await context.close();
     }

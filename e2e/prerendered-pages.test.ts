@@ -107,9 +107,52 @@ describe('prerendered pages', () => {
     for (const { code } of LANGUAGES) {
       for (const id of ['home', 'about', 'privacy', '404']) {
         for (const script of page(code, id).querySelectorAll('script')) {
-          expect(script.hasAttribute('src') || script.getAttribute('type') === 'application/json', `${code}/${id}`).toBe(true);
+          const type = script.getAttribute('type');
+          expect(
+            script.hasAttribute('src') || type === 'application/json' || type === 'application/ld+json',
+            `${code}/${id}`,
+          ).toBe(true);
         }
       }
+    }
+  });
+
+  it('keep every title within 60 characters and every description within 160, in all 14 languages', () => {
+    const tooLong: string[] = [];
+    for (const { code } of LANGUAGES) {
+      for (const id of ['home', 'about', 'privacy', '404', 'admin']) {
+        const doc = page(code, id);
+        const title = [...(doc.title ?? '')].length;
+        const description = [...(doc.querySelector('meta[name="description"]')?.getAttribute('content') ?? '')].length;
+        if (title === 0 || title > 60) tooLong.push(`${code}/${id} title ${title}`);
+        if (description === 0 || description > 160) tooLong.push(`${code}/${id} description ${description}`);
+      }
+    }
+    expect(tooLong).toEqual([]);
+  });
+
+  it('describe the site as a WebApplication, and the home page FAQ as an FAQPage, in JSON-LD', () => {
+    for (const { code, tag } of LANGUAGES) {
+      const data = (id: string) =>
+        [...page(code, id).querySelectorAll('script[type="application/ld+json"]')].map(
+          (script) => JSON.parse(script.textContent ?? '') as Record<string, unknown>,
+        );
+      const home = data('home');
+      expect(home.map((item) => item['@type'])).toEqual(['WebApplication', 'FAQPage']);
+      expect(home[0]).toMatchObject({
+        '@context': 'https://schema.org',
+        inLanguage: tag,
+        url: `${PUBLIC_URL_TOKEN}${localizedPath('/', code)}`,
+      });
+      const faq = home[1] as { mainEntity: { name: string; acceptedAnswer: { text: string } }[] };
+      const strings_ = strings(code, 'home').faq as unknown as Record<string, string>;
+      expect(faq.mainEntity).toHaveLength(10);
+      expect(faq.mainEntity[0]?.name).toBe(strings_.q1);
+      // The answers as the page shows them (their numbers filled in).
+      expect(page(code, 'home').body.textContent).toContain(faq.mainEntity[9]?.acceptedAnswer.text);
+      expect(data('about').map((item) => item['@type'])).toEqual(['WebApplication']);
+      expect(data('404')).toEqual([]);
+      expect(data('admin')).toEqual([]);
     }
   });
 

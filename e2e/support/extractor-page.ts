@@ -56,7 +56,29 @@ export class ExtractorPage {
     return this.page.getByRole('heading', { name: /^Extracted Files \(/ });
   }
 
+  /**
+   * Scrolls the page until the card of `name` is rendered: the file manager renders only the rows
+   * near the viewport, so a file far down the list is in the page only once scrolled to.
+   */
+  async reveal(name: string): Promise<void> {
+    const card = this.page.locator(`article[data-file-name="${name.replace(/"/g, '\\"')}"]`);
+    // `instant`: the page scrolls smoothly by default (CSS), which would make each step lag.
+    await this.page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    for (;;) {
+      if ((await card.count()) > 0) return card.first().scrollIntoViewIfNeeded();
+      const moved = await this.page.evaluate(() => {
+        const before = window.scrollY;
+        window.scrollBy({ top: innerHeight / 2, behavior: 'instant' });
+        return window.scrollY > before;
+      });
+      if (!moved) return card.first().waitFor();
+      // The rows for the new position render on the next frames.
+      await this.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    }
+  }
+
   async sha256Of(name: string): Promise<string> {
+    await this.reveal(name);
     await this.page.getByRole('button', { name: `Show SHA-256 of ${name}`, exact: true }).click();
     const copy = this.page.getByRole('button', { name: `Copy SHA-256 checksum of ${name}`, exact: true });
     await copy.waitFor();

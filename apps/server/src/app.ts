@@ -97,7 +97,7 @@ export async function buildApp(config: Config, { logStream }: BuildAppOptions = 
     sessionIdleMs: config.admin.sessionIdleMs,
     sessionMaxMs: config.admin.sessionMaxMs,
   });
-  await app.register(seo, { publicUrl: config.publicUrl });
+  await app.register(seo, { publicUrl: config.publicUrl, webRoot: config.webRoot });
   // Last: the site owns the catch-all 404 page.
   await app.register(site, { webRoot: config.webRoot, publicUrl: config.publicUrl });
   return app;

@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   ADMIN_PATH,
+  BUILD_INFO_FILE,
   LANGUAGES,
   localizedPath,
   PRERENDERED_PAGES_DIR,
@@ -17,6 +18,7 @@ import {
 } from '@archive-opener/shared';
 import type { PageToRender, RenderedPage } from '../src/entry-server';
 import { headTagsToHtml } from '../src/app/head/page-head';
+import { structuredDataHtml } from '../src/app/head/structured-data';
 import type { Namespace } from '../src/i18n/resources';
 
 import { embeddedStringsScript } from '../src/i18n/embedded-strings';
@@ -72,7 +74,7 @@ function fillTemplate(template: string, page: RenderedPage, preload: string[]): 
     .replace(/<meta\s+name="description"[^>]*>\s*/, '')
     .replace(
       '</head>',
-      `  ${headTagsToHtml(head)}\n${preload.map((file) => `    <link rel="modulepreload" crossorigin href="/${file}" />\n`).join('')}  </head>`,
+      `  ${[headTagsToHtml(head), structuredDataHtml(page.structuredData)].filter(Boolean).join('\n    ')}\n${preload.map((file) => `    <link rel="modulepreload" crossorigin href="/${file}" />\n`).join('')}  </head>`,
     )
     .replace('<div id="root"></div>', `<div id="root">${page.html}</div>\n    ${embeddedStringsScript(page.resources)}`);
   if (!filled.includes(page.html)) throw new Error('index.html has no empty <div id="root"></div> to fill');
@@ -131,6 +133,7 @@ async function main() {
       count += 1;
     }
   }
+  await writeFile(join(webRoot, BUILD_INFO_FILE), `${JSON.stringify({ builtAt: new Date().toISOString() })}\n`);
   console.log(`prerendered ${count} pages into ${join(webRoot, PRERENDERED_PAGES_DIR)}`);
 }
 

@@ -7,6 +7,7 @@ import { prerender } from 'react-dom/static';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { App } from './app/App';
 import { pageHead, type HeadTags } from './app/head/page-head';
+import { structuredData } from './app/head/structured-data';
 import type { PageMetaKey } from './app/head/use-page-head';
 import { adminPageHead } from './features/admin/admin-head';
 import { baseOptions } from './i18n';
@@ -32,6 +33,8 @@ export interface RenderedPage {
   head: HeadTags;
   /** The strings the page uses, embedded in it so hydration needs no fetch. */
   resources: Resource;
+  /** schema.org objects for the page's JSON-LD (none for the 404 and admin pages). */
+  structuredData: object[];
 }
 
 export async function renderPage(page: PageToRender): Promise<RenderedPage> {
@@ -72,5 +75,10 @@ export async function renderPage(page: PageToRender): Promise<RenderedPage> {
           siteName: i18n.t('header.title'),
           origin: page.origin,
         });
-  return { html, head, resources };
+  const { meta, path } = page;
+  const data =
+    path !== null && (meta === 'home' || meta === 'about' || meta === 'privacy')
+      ? structuredData({ code: page.code, languageTag: tag, path, pageId: meta, origin: page.origin, t: i18n.t })
+      : [];
+  return { html, head, resources, structuredData: data };
 }

@@ -38,3 +38,9 @@ export type PrerenderedPageId = SitePageId | '404' | 'admin';
 export function prerenderedPageFile(code: LanguageCode, pageId: PrerenderedPageId): string {
   return `${PRERENDERED_PAGES_DIR}/${code}/${pageId}.html`;
 }
+
+/**
+ * What the prerender notes about the build beside the pages (`{ "builtAt": ISO date }`): the
+ * sitemap's `lastmod` of every page, since each page's content changes only with a build.
+ */
+export const BUILD_INFO_FILE = `${PRERENDERED_PAGES_DIR}/build-info.json`;

@@ -17,6 +17,18 @@ export function toLanguageTag(detected: string): string {
   return languageByCode(detected)?.tag ?? languageForBrowserTag(detected)?.tag ?? detected;
 }
 
+/** Where the visitor's chosen language is kept (the key i18next's detector reads). */
+export const STORED_LANGUAGE_KEY = 'i18nextLng';
+
+/** Keeps the language the visitor chose in the menu, so `/` and English links open in it next time. */
+export function storeChosenLanguage(tag: string): void {
+  try {
+    localStorage.setItem(STORED_LANGUAGE_KEY, tag);
+  } catch {
+    // Storage refused (private mode, disabled): the choice holds for this visit only.
+  }
+}
+
 export const baseOptions = {
   supportedLngs: LANGUAGE_TAGS,
   // Only the one language is loaded: the locale check guarantees every key exists in each.
@@ -31,8 +43,8 @@ export const baseOptions = {
 export const i18n: I18n = i18next.createInstance();
 
 /**
- * Starts the browser's i18n: the language is the path prefix, else `?lng=`, else the stored
- * choice (`i18nextLng`), else the browser's languages, else `<html lang>` (the original product's
+ * Starts the browser's i18n: the language is the path prefix, else `?lng=`, else the language
+ * chosen in the menu (`i18nextLng`), else the browser's languages, else `<html lang>` (the original product's
  * order). `resources` are the strings the prerendered page embedded, so hydration needs no fetch;
  * anything else is loaded on demand.
  */
@@ -49,8 +61,10 @@ export async function startBrowserI18n(resources?: Resource): Promise<I18n> {
         order: ['path', 'querystring', 'localStorage', 'navigator', 'htmlTag'],
         lookupFromPathIndex: 0,
         lookupQuerystring: 'lng',
-        lookupLocalStorage: 'i18nextLng',
-        caches: ['localStorage'],
+        lookupLocalStorage: STORED_LANGUAGE_KEY,
+        // Nothing detected is stored: only a language chosen in the menu is (storeChosenLanguage).
+        // Otherwise a visit to any prefixed page, a 404 included, would send `/` there ever after.
+        caches: [],
         convertDetectedLanguage: toLanguageTag,
       },
     });

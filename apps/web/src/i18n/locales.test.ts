@@ -95,4 +95,13 @@ describe('localeProblems', () => {
   it('reads placeholder names whatever their format', () => {
     expect(placeholders('{{count, number}} of {{ total }}')).toEqual(['count', 'total']);
   });
+
+  it('French sets a no-break space (as everywhere in its files) before : ; ! and ?', () => {
+    const plain = Object.entries(stringsOf('fr')).filter(([, text]) => / [:;!?]/.test(text));
+    expect(plain.map(([key]) => key)).toEqual([]);
+  });
+
+  it('translates "tarball" where the language has its own words for it', () => {
+    for (const code of ['tw', 'jp', 'vn']) expect(stringsOf(code)['home.faq.a9'], code).not.toMatch(/tarball/i);
+  });
 });

@@ -1,19 +1,27 @@
 import { languageByTag } from '@archive-opener/shared';
 
 /**
- * Human-readable file sizes (spec section 9): units B, KB, MB, GB, base 1024, one decimal from KB
- * up; the archive chooser shows megabytes with two decimals. Digits follow the visitor's locale.
+ * Human-readable file sizes, the one format of the whole site: base 1024, bytes without decimals,
+ * one decimal from kilobytes up to gigabytes (the largest unit). English keeps the spec's B, KB,
+ * MB and GB; every other language gets the units its readers use, from Intl's unit style ("Mo"
+ * in French, "МБ" in Russian, Arabic units in Arabic), with its own digits and separators.
  */
-const UNITS = ['B', 'KB', 'MB', 'GB'] as const;
+const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+const ENGLISH_UNITS = ['B', 'KB', 'MB', 'GB'] as const;
 
 // Intl.NumberFormat is costly to build and a file list formats thousands of sizes.
 const formatters = new Map<string, Intl.NumberFormat>();
 
-function numberFormat(locale: string, fractionDigits: number): Intl.NumberFormat {
-  const key = `${locale}|${fractionDigits}`;
+function numberFormat(locale: string, unit: number, english: boolean): Intl.NumberFormat {
+  const key = `${locale}|${unit}|${english}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.NumberFormat(locale, { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits });
+    const digits = unit === 0 ? 0 : 1;
+    formatter = new Intl.NumberFormat(locale, {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+      ...(english ? {} : { style: 'unit', unit: UNITS[unit], unitDisplay: 'short' }),
+    });
     formatters.set(key, formatter);
   }
   return formatter;
@@ -24,19 +32,17 @@ function safeBytes(bytes: number): number {
 }
 
 /**
- * In a right-to-left language the Latin unit would be laid out before the number ("KB 1.5"): the
- * size is isolated as one left-to-right run (U+2066 … U+2069, invisible).
+ * Intl's number and unit never wrap apart (no-break spaces), and in a right-to-left language the
+ * size is one isolated run (U+2068 … U+2069, invisible), so the text around it cannot reorder it.
  */
-function isolated(text: string, locale: string): string {
-  return languageByTag(locale)?.dir === 'rtl' ? `\u2066${text}\u2069` : text;
+function unbreakable(text: string, locale: string): string {
+  const joined = text.replace(/ /g, '\u00a0');
+  return languageByTag(locale)?.dir === 'rtl' ? `\u2068${joined}\u2069` : joined;
 }
 
-/** `0 B`, `512 B`, `1.5 KB`, `12.3 MB`, `2.0 GB` (GB is the largest unit, as in the original). */
-export function formatBytes(bytes: number, locale = 'en'): string {
-  return isolated(plainBytes(bytes, locale), locale);
-}
-
-function plainBytes(bytes: number, locale: string): string {
+/** `0 B`, `512 B`, `1.5 KB`, `12.3 MB`, `2.0 GB` in English; `1,5 ko`, `12,3 Mo` in French. */
+export function formatBytes(bytes: number, locale: string | undefined): string {
+  locale ??= 'en';
   let value = safeBytes(bytes);
   let unit = 0;
   // Promote on the rounded value, so 1,048,575 bytes reads `1.0 MB` rather than `1024.0 KB`.
@@ -44,11 +50,7 @@ function plainBytes(bytes: number, locale: string): string {
     value /= 1024;
     unit += 1;
   }
-  if (unit === 0) return `${numberFormat(locale, 0).format(value)} B`;
-  return `${numberFormat(locale, 1).format(value)} ${UNITS[unit]}`;
-}
-
-/** `12.34 MB`: the archive chooser's format. */
-export function formatMegabytes(bytes: number, locale = 'en'): string {
-  return isolated(`${numberFormat(locale, 2).format(safeBytes(bytes) / (1024 * 1024))} MB`, locale);
+  const english = locale === 'en' || locale.startsWith('en-');
+  const number = numberFormat(locale, unit, english).format(value);
+  return english ? `${number} ${ENGLISH_UNITS[unit]}` : unbreakable(number, locale);
 }

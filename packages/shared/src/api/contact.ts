@@ -1,6 +1,6 @@
 // The contact form's message: one schema for the form that checks it as the visitor types and the
 // server that checks it again (DECISIONS.md section 6, "Contact form").
-import { z } from 'zod';
+import { z } from './zod.js';
 
 export const CONTACT_LIMITS = { name: 100, email: 254, message: 5000 } as const;
 

@@ -1,7 +1,7 @@
 // The server-extraction API's answers, as one definition the server builds and the page checks
 // (README "Server extraction API"). Its own entry point (`@archive-opener/shared/api`): zod stays
 // out of the bundles that only need languages or limits.
-import { z } from 'zod';
+import { z } from './zod.js';
 
 export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed', 'expired'] as const;
 export const jobStatusSchema = z.enum(JOB_STATUSES);

@@ -1,11 +1,12 @@
-// robots.txt and sitemap.xml as real responses with real content types (DECISIONS.md section 7),
-// built once at start from the page list and PUBLIC_URL.
+// robots.txt and sitemap.xml as real responses with real content types, built once at start from
+// the page list, PUBLIC_URL and the web build's date.
 import type { FastifyPluginAsync } from 'fastify';
+import { readBuildDate } from './build-date.js';
 import { robotsTxt, sitemapXml } from './sitemap.js';
 
-const seo: FastifyPluginAsync<{ publicUrl: string }> = async (app, { publicUrl }) => {
+const seo: FastifyPluginAsync<{ publicUrl: string; webRoot: string }> = async (app, { publicUrl, webRoot }) => {
   const robots = robotsTxt(publicUrl);
-  const sitemap = sitemapXml(publicUrl);
+  const sitemap = sitemapXml(publicUrl, await readBuildDate(webRoot));
   // Crawlers fetch these often; an hour of caching is plenty for files that change with releases.
   const cacheControl = 'public, max-age=3600';
   app.get('/robots.txt', async (_request, reply) =>

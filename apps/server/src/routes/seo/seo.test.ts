@@ -1,28 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../testing/helper.js';
+import { build, SITE_FILES } from '../../testing/helper.js';
 
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const XHTML_NS = 'http://www.w3.org/1999/xhtml';
 const PUBLIC_URL = 'https://archive-opener.example';
+const BUILT_AT = '2026-05-04T03:02:01.000Z';
 
 describe('search-engine files', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await build({ env: { PUBLIC_URL } });
+    app = await build({
+      env: { PUBLIC_URL },
+      files: { ...SITE_FILES, 'pages/build-info.json': JSON.stringify({ builtAt: BUILT_AT }) },
+    });
   });
   afterAll(() => app.close());
 
-  it('serves robots.txt as plain text that allows crawling, keeps the admin page out and names the sitemap', async () => {
+  it('serves robots.txt as plain text that allows crawling and names the sitemap, never naming the admin page', async () => {
     const res = await app.inject('/robots.txt');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
-    const lines = res.body.split('\n');
-    expect(lines).toEqual(
-      expect.arrayContaining(['User-agent: *', 'Allow: /', 'Disallow: /admin-summer', 'Disallow: /de/admin-summer']),
-    );
-    expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+    expect(res.body.split('\n')).toEqual(['User-agent: *', 'Allow: /', '', `Sitemap: ${PUBLIC_URL}/sitemap.xml`, '']);
+    // A Disallow would advertise the path and hide the page's own noindex from crawlers.
+    expect(res.body).not.toContain('admin');
   });
 
   describe('sitemap.xml', () => {
@@ -71,7 +73,8 @@ describe('search-engine files', () => {
       for (const url of urls()) {
         // Only the children the schema allows, in its order (loc, lastmod, changefreq, priority).
         const children = [...url.children].filter((child) => child.namespaceURI === SITEMAP_NS).map((child) => child.localName);
-        expect(children).toEqual(['loc', 'changefreq', 'priority']);
+        expect(children).toEqual(['loc', 'lastmod', 'changefreq', 'priority']);
+        expect(text(url, 'lastmod')).toBe('2026-05-04T03:02:01Z');
       }
     });
 

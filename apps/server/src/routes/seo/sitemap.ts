@@ -5,7 +5,9 @@ import { DEFAULT_LANGUAGE, LANGUAGES, localizedPath, SITE_PAGES } from '@archive
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 const xml = (value: string) => value.replace(/[&<>"']/g, (char) => XML_ESCAPES[char] ?? char);
 
-export function sitemapXml(publicUrl: string): string {
+/** `builtAt`: the web build's date, each page's `lastmod` (left out when unknown). */
+export function sitemapXml(publicUrl: string, builtAt: Date | null = null): string {
+  const lastmod = builtAt ? [`    <lastmod>${builtAt.toISOString().replace(/\.\d{3}Z$/, 'Z')}</lastmod>`] : [];
   const urls = SITE_PAGES.flatMap((page) => {
     const alternates = [
       ...LANGUAGES.map((language) => ({ hreflang: language.tag, href: publicUrl + localizedPath(page.path, language.code) })),
@@ -18,6 +20,7 @@ export function sitemapXml(publicUrl: string): string {
       return [
         '  <url>',
         `    <loc>${xml(publicUrl + localizedPath(page.path, language.code))}</loc>`,
+        ...lastmod,
         `    <changefreq>${page.changefreq}</changefreq>`,
         `    <priority>${priority.toFixed(1)}</priority>`,
         alternates,
@@ -35,14 +38,8 @@ export function sitemapXml(publicUrl: string): string {
 }
 
 export function robotsTxt(publicUrl: string): string {
-  // The admin page is not for search engines (it also says noindex itself).
-  return [
-    'User-agent: *',
-    'Allow: /',
-    'Disallow: /admin-summer',
-    ...LANGUAGES.filter((l) => l.code !== DEFAULT_LANGUAGE.code).map((l) => `Disallow: /${l.code}/admin-summer`),
-    '',
-    `Sitemap: ${publicUrl}/sitemap.xml`,
-    '',
-  ].join('\n');
+  // The admin page is not disallowed here: that would advertise its address to anyone reading this
+  // file, and a crawler that may not fetch it never sees its noindex (it could still index the bare
+  // URL from a link). The page says noindex, nofollow itself, in its HTML and its headers.
+  return ['User-agent: *', 'Allow: /', '', `Sitemap: ${publicUrl}/sitemap.xml`, ''].join('\n');
 }

@@ -5,7 +5,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { staticSite } from '../../plugins/static-site.js';
 import { encodedEtag, encodedPage, pageEncoding } from './encoded-pages.js';
 import { loadPrerenderedPages, prerenderedPage, type PrerenderedPage } from './prerendered-pages.js';
-import { CLIENT_ROUTES, languageOfPath, looksLikeFile, urlsOf } from './site-routes.js';
+import { CLIENT_ROUTES, languageOfPath, looksLikeFile, redirectsOf } from './site-routes.js';
 
 export interface SiteOptions {
   webRoot: string;
@@ -39,14 +39,17 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, { webRoot, publicUrl }
 
   for (const route of CLIENT_ROUTES) {
     const page = prerenderedPage(pages, route.code, route.pageId);
-    for (const url of urlsOf(route)) {
-      // GET routes answer HEAD too (Fastify's exposeHeadRoutes). Without a prerendered page the
-      // app shell renders the route in the browser.
+    // GET routes answer HEAD too (Fastify's exposeHeadRoutes). Without a prerendered page the
+    // app shell renders the route in the browser.
+    app.get(route.path, async (request, reply) => {
+      // The admin page stays out of the index even when a link to it is found.
+      if (route.pageId === 'admin') reply.header('x-robots-tag', 'noindex, nofollow');
+      return page ? sendPage(request, reply, page, 200) : reply.sendFile('index.html', { acceptRanges: false });
+    });
+    for (const url of redirectsOf(route)) {
       app.get(url, async (request, reply) => {
-        // Robots.txt asks crawlers not to fetch the admin page; this keeps it out of the index even
-        // when a link to it is found.
-        if (route.pageId === 'admin') reply.header('x-robots-tag', 'noindex, nofollow');
-        return page ? sendPage(request, reply, page, 200) : reply.sendFile('index.html', { acceptRanges: false });
+        const query = request.url.indexOf('?');
+        return reply.redirect(route.path + (query < 0 ? '' : request.url.slice(query)), 301);
       });
     }
   }

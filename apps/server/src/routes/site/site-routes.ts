@@ -25,9 +25,13 @@ export const CLIENT_ROUTES: readonly ClientRoute[] = LANGUAGES.flatMap(({ code }
   { path: localizedPath(ADMIN_PATH, code), code, pageId: 'admin' as const },
 ]);
 
-/** The URLs a route answers: its path, and the same with a trailing slash. */
-export function urlsOf(route: ClientRoute): string[] {
-  return route.path === '/' ? ['/'] : [route.path, `${route.path}/`];
+/**
+ * Other spellings of a route's URL, each answered with a permanent redirect to the canonical one,
+ * so search engines never see two addresses for one page: a trailing slash (`/de/`, `/about/`),
+ * and for the home page `/index.html` (the raw app shell, which has no content of its own).
+ */
+export function redirectsOf(route: ClientRoute): string[] {
+  return route.path === '/' ? ['/index.html'] : [`${route.path}/`];
 }
 
 /** The language of a page that does not exist, for its 404 page: `/de/nothing` is German. */

@@ -19,7 +19,7 @@ describe('static site', () => {
   afterAll(() => app.close());
 
   describe('client routes', () => {
-    it.each(['/', '/about', '/privacy', '/admin-summer', '/about/', '/es', '/es/', '/ar', '/es/privacy', '/jp/admin-summer/'])(
+    it.each(['/', '/about', '/privacy', '/admin-summer', '/es', '/ar', '/es/privacy', '/jp/admin-summer'])(
       '%s answers 200 with the app shell when the build has no prerendered page for it',
       async (url) => {
         const res = await app.inject(url);
@@ -35,7 +35,22 @@ describe('static site', () => {
       expect(CLIENT_ROUTES.map((route) => route.path)).toEqual(expect.arrayContaining(['/', '/vn/privacy', '/pt/about']));
     });
 
-    it.each(['/es/about', '/es/about/'])('%s serves its prerendered page with the public address filled in', async (url) => {
+    it.each([
+      ['/about/', '/about'],
+      ['/de/', '/de'],
+      ['/es/about/', '/es/about'],
+      ['/jp/admin-summer/', '/jp/admin-summer'],
+      ['/index.html', '/'],
+      ['/about/?lng=de', '/about?lng=de'],
+    ])('%s redirects permanently to its one canonical address, %s', async (url, canonical) => {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await app.inject({ method, url });
+        expect(res.statusCode, method).toBe(301);
+        expect(res.headers.location, method).toBe(canonical);
+      }
+    });
+
+    it.each(['/es/about'])('%s serves its prerendered page with the public address filled in', async (url) => {
       const res = await app.inject(url);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -142,8 +157,8 @@ describe('static site', () => {
       expect(res.body).toBe(SITE_FILES['assets/app-abc123.js']);
     });
 
-    it('makes browsers revalidate files whose name does not change (index.html, wasm, favicon)', async () => {
-      for (const url of ['/index.html', '/7zz.wasm', '/favicon.svg', '/manifest.webmanifest']) {
+    it('makes browsers revalidate files whose name does not change (wasm, favicon)', async () => {
+      for (const url of ['/7zz.wasm', '/favicon.svg', '/manifest.webmanifest']) {
         const res = await app.inject(url);
         expect(res.statusCode, url).toBe(200);
         expect(res.headers['cache-control'], url).toBe('no-cache');

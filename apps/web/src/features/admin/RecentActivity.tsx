@@ -7,7 +7,7 @@ const COLUMNS = ['time', 'mode', 'format', 'size', 'outcome', 'duration'] as con
 
 /**
  * The latest extractions. A phone is narrower than the table: it scrolls sideways inside its
- * own focusable region, never the page.
+ * own focusable region, never the page, with a shadow on the edge that hides more columns.
  */
 export function RecentActivity({ activity, now }: { activity: Activity[]; now: number }) {
   const { t } = useTranslation('admin');
@@ -20,7 +20,7 @@ export function RecentActivity({ activity, now }: { activity: Activity[]; now: n
           role="region"
           aria-label={t('activity.tableLabel')}
           tabIndex={0}
-          className="-mx-4 overflow-x-auto px-4 focus-visible:outline-2 focus-visible:outline-ring sm:mx-0 sm:px-0"
+          className="scroll-cue -mx-4 overflow-x-auto px-4 focus-visible:outline-2 focus-visible:outline-ring sm:mx-0 sm:px-0"
         >
           <table className="w-full min-w-[40rem] border-collapse text-sm">
             <thead>

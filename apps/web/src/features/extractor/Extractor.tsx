@@ -24,7 +24,7 @@ const SelectedArchives = lazy(() => import('./SelectedArchives'));
 const ProgressPanel = lazy(() => import('./ProgressPanel'));
 
 export function Extractor() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [password, setPassword] = useState('');
   const [passwordProblem, setPasswordProblem] = useState(false);
   const passwordInput = useRef<HTMLInputElement>(null);
@@ -77,7 +77,7 @@ export function Extractor() {
         {jobs.length > 0 && (
           <p className="text-xs text-muted-foreground">
             {t(server ? 'extractor.selection.maxNoteServer' : 'extractor.selection.maxNote', {
-              size: formatBytes(extractor.maxBytes),
+              size: formatBytes(extractor.maxBytes, i18n.resolvedLanguage),
             })}
           </p>
         )}

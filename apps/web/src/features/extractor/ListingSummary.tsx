@@ -5,7 +5,7 @@ import type { JobListing } from './archive-jobs';
 
 /** What is inside an archive before it is extracted: count, size, encryption, the first names. */
 export function ListingSummary({ listing }: { listing: JobListing | undefined }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (!listing || listing.state === 'failed') return null;
   if (listing.state === 'listing')
     return <p className="text-sm text-muted-foreground">{t('extractor.selection.listing.reading')}</p>;
@@ -16,7 +16,10 @@ export function ListingSummary({ listing }: { listing: JobListing | undefined })
         <p className="text-muted-foreground">
           {listing.bytes === null
             ? t('extractor.selection.listing.files', { count: listing.files })
-            : t('extractor.selection.listing.filesSized', { count: listing.files, size: formatBytes(listing.bytes) })}
+            : t('extractor.selection.listing.filesSized', {
+                count: listing.files,
+                size: formatBytes(listing.bytes, i18n.resolvedLanguage),
+              })}
         </p>
       )}
       {listing.encrypted && (

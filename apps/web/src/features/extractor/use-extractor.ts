@@ -44,7 +44,7 @@ export interface Completion {
  * visitor's remembered choice), nested archives.
  */
 export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [mode, chooseMode] = useExtractionMode();
   const serverLimit = serverMaxBytes(useServerSettings());
   const maxBytes = maxArchiveBytes(mode, serverLimit);
@@ -65,9 +65,9 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
   const warnTooLarge = useCallback(
     (limit: number) =>
       notify.error(t('extractor.toasts.tooLarge.title'), {
-        description: t('extractor.toasts.tooLarge.text', { size: formatBytes(limit) }),
+        description: t('extractor.toasts.tooLarge.text', { size: formatBytes(limit, i18n.resolvedLanguage) }),
       }),
-    [t],
+    [t, i18n.resolvedLanguage],
   );
 
   const showError = useCallback(

@@ -2,9 +2,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ExtractedFile } from './extracted-file';
 import { FileManager, type FileManagerProps } from './FileManager';
-import { makeFile } from './test-files';
+import { makeFile, makeManyFiles } from './test-files';
 
 const files = [
   makeFile('photos/beach.jpg', { size: 2048 }),
@@ -78,7 +77,12 @@ describe('FileManager', () => {
     expect(cardNames()).toHaveLength(3);
     await user.click(screen.getByRole('button', { name: 'Tree view' }));
     expect(screen.getByRole('list', { name: 'Files by folder' })).toBeTruthy();
+    // Folders start collapsed, however few files there are; a narrowing search opens them.
+    expect(screen.getByRole('button', { name: /photos/ }).getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('checkbox', { name: 'Select beach.jpg' })).toBeNull();
+    await user.type(screen.getByRole('searchbox', { name: 'Search files' }), 'beach');
     expect(screen.getByRole('button', { name: /photos/ }).getAttribute('aria-expanded')).toBe('true');
+    expect(cardNames()).toEqual(['beach.jpg']);
   });
 
   it('downloads one file', async () => {
@@ -88,14 +92,30 @@ describe('FileManager', () => {
     expect(saved).toEqual(['report.pdf']);
   });
 
-  it('shows 200 cards at a time', async () => {
+  it('renders a bounded number of the 100,000 files it lists, in every view, and still searches and sorts them', async () => {
     const user = userEvent.setup();
-    const many: ExtractedFile[] = Array.from({ length: 450 }, (_, index) => makeFile(`f${index}.txt`));
+    const many = makeManyFiles(100_000, (index) => `dir${index % 50}/f${index}.${index % 2 ? 'txt' : 'png'}`);
     renderManager({ files: many });
-    expect(screen.getAllByRole('article')).toHaveLength(200);
-    await user.click(screen.getByRole('button', { name: 'Show more (250 more files)' }));
-    expect(screen.getAllByRole('article')).toHaveLength(400);
-    expect(summary().textContent).toBe('Showing 450 of 450 files');
+    expect(summary().textContent).toBe('Showing 100,000 of 100,000 files');
+    const rendered = () => screen.queryAllByRole('article').length;
+    expect(rendered()).toBeGreaterThan(3);
+    expect(rendered()).toBeLessThan(40);
+    expect(screen.queryByRole('button', { name: /Show more/ })).toBeNull();
+    expect(cardNames().slice(0, 3)).toEqual(['f0.png', 'f1.txt', 'f2.png']);
+
+    await user.click(screen.getByRole('button', { name: 'Grid view' }));
+    expect(rendered()).toBeLessThan(60);
+    await user.click(screen.getByRole('button', { name: 'Tree view' }));
+    expect(screen.getAllByRole('button', { name: /^dir\d+/ }).length).toBeLessThan(50);
+    expect(rendered()).toBe(0);
+    await user.click(screen.getByRole('button', { name: 'List view' }));
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Size');
+    await user.click(screen.getByRole('button', { name: /A-Z/ }));
+    expect(cardNames().slice(0, 2)).toEqual(['f99999.txt', 'f99998.png']);
+    await user.type(screen.getByRole('searchbox', { name: 'Search files' }), 'f7777');
+    expect(summary().textContent).toBe('Showing 11 of 100,000 files matching "f7777"');
+    expect(cardNames().slice(0, 2)).toEqual(['f77779.txt', 'f77778.png']);
   });
 
   it('selects files and clears the selection', async () => {

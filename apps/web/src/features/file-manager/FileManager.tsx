@@ -6,7 +6,16 @@ import { CategoryTiles } from './CategoryTiles';
 import { ExpiryNotice } from './ExpiryNotice';
 import type { ExtractedFile } from './extracted-file';
 import type { FileActions } from './file-actions';
-import { applyQuery, categoryStats, DEFAULT_QUERY, type FileQuery, type FilterCategory } from './file-query';
+import {
+  categoryStats,
+  DEFAULT_QUERY,
+  filesAt,
+  indexFiles,
+  queryPositions,
+  type FileQuery,
+  type FilterCategory,
+} from './file-query';
+import { buildFileTree, type FileTree } from './file-tree';
 import { filesExpireAt, serverJobsKey } from './files-expiry';
 import { FileResults } from './FileResults';
 import { FileToolbar } from './FileToolbar';
@@ -30,10 +39,14 @@ export interface FileManagerProps {
 
 const NONE: ReadonlySet<string> = new Set();
 
+/** A search or filter leaving at most this many files opens every folder of the tree view. */
+const REVEAL_UP_TO = 100;
+
 /**
  * The extracted files (spec "File manager"): category tiles, toolbar, summary, the chosen view and
- * the bulk downloads. Filtering and sorting are memoised and the search is deferred, so typing
- * stays smooth with 10,000 files.
+ * the bulk downloads. The files are indexed once (lower-case paths, each sort field's order kept
+ * after first use) and the search is deferred, so with 100,000 files a keystroke is one pass
+ * without a sort, and the views render only what is near the viewport.
  */
 export function FileManager({
   files,
@@ -62,10 +75,17 @@ export function FileManager({
 
   const stats = useMemo(() => categoryStats(files), [files]);
   const categoryName = useCallback((id: CategoryId) => t(`fileManager.categories.${id}`), [t]);
-  const shown = useMemo(
-    () => applyQuery(files, { search, category, sortField, order }, { locale, categoryName }),
-    [files, search, category, sortField, order, locale, categoryName],
+  const index = useMemo(() => indexFiles(files), [files]);
+  const positions = useMemo(
+    () => queryPositions(index, { search, category, sortField, order }, { locale, categoryName }),
+    [index, search, category, sortField, order, locale, categoryName],
   );
+  const shown = useMemo(() => filesAt(index, positions), [index, positions]);
+  // Built on the tree view's first use, then kept for this list of files.
+  const tree = useMemo(() => {
+    let built: FileTree | undefined;
+    return () => (built ??= buildFileTree(files));
+  }, [files]);
   const selected = useMemo(() => files.filter((file) => selectedIds.has(file.id)), [files, selectedIds]);
 
   const onSelectedChange = useCallback((file: ExtractedFile, isSelected: boolean) => {
@@ -120,7 +140,15 @@ export function FileManager({
             {t('fileManager.empty')}
           </p>
         ) : (
-          <FileResults key={`${view}|${search}|${category}|${sortField}|${order}`} files={shown} view={view} actions={actions} />
+          <FileResults
+            key={view}
+            files={shown}
+            positions={positions}
+            tree={tree}
+            fewMatches={shown.length < files.length && shown.length <= REVEAL_UP_TO}
+            view={view}
+            actions={actions}
+          />
         )}
       </fieldset>
     </section>

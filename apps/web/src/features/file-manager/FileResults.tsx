@@ -1,32 +1,27 @@
-import { useState } from 'react';
 import type { ExtractedFile } from './extracted-file';
 import type { FileActions } from './file-actions';
 import type { ViewMode } from './file-query';
+import type { FileTree } from './file-tree';
 import { FileGridView } from './FileGridView';
 import { FileListView } from './FileListView';
 import { FileTreeView } from './FileTreeView';
-import { PAGE_SIZE } from './page-size';
-import { ShowMoreButton } from './ShowMoreButton';
 
 export interface FileResultsProps {
+  /** The filtered, sorted files. */
   files: readonly ExtractedFile[];
+  /** The same files' positions in the file manager's list (what the tree view reads). */
+  positions: Int32Array;
+  /** Every file's folders, built once per list of files (the tree view reads it). */
+  tree: () => FileTree;
+  /** True when a search or filter left only a few files: the tree opens every folder. */
+  fewMatches: boolean;
   view: ViewMode;
   actions: FileActions;
 }
 
-/**
- * The chosen view of the filtered, sorted files. List and grid show PAGE_SIZE cards and then a
- * 'Show more' button; the tree pages each folder itself. The file manager gives this component a
- * new key when the query changes, so a new search starts again at the first page.
- */
-export function FileResults({ files, view, actions }: FileResultsProps) {
-  const [limit, setLimit] = useState(PAGE_SIZE);
-  if (view === 'tree') return <FileTreeView files={files} actions={actions} />;
+/** The chosen view of the filtered, sorted files; each renders only the rows near the viewport. */
+export function FileResults({ files, positions, tree, fewMatches, view, actions }: FileResultsProps) {
+  if (view === 'tree') return <FileTreeView tree={tree()} shown={positions} actions={actions} revealAll={fewMatches} />;
   const View = view === 'grid' ? FileGridView : FileListView;
-  return (
-    <>
-      <View files={files.slice(0, limit)} actions={actions} />
-      <ShowMoreButton remaining={files.length - limit} onClick={() => setLimit((current) => current + PAGE_SIZE)} />
-    </>
-  );
+  return <View files={files} actions={actions} />;
 }

@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ExtractedFile } from './extracted-file';
 import type { FileActions } from './file-actions';
+import { buildFileTree } from './file-tree';
 import { FileTreeView } from './FileTreeView';
-import { makeFile } from './test-files';
+import { makeFile, makeManyFiles } from './test-files';
 
 const actions: FileActions = {
   selectedIds: new Set(),
@@ -14,8 +15,10 @@ const actions: FileActions = {
   openedIds: new Set(['inner']),
 };
 
-function renderTree(files: readonly ExtractedFile[]) {
-  render(<FileTreeView files={files} actions={actions} />);
+function renderTree(files: readonly ExtractedFile[], revealAll = false) {
+  render(
+    <FileTreeView tree={buildFileTree(files)} shown={Int32Array.from(files.keys())} actions={actions} revealAll={revealAll} />,
+  );
   return screen.getByRole('list', { name: 'Files by folder' });
 }
 
@@ -27,49 +30,53 @@ describe('FileTreeView', () => {
     makeFile('docs/inner.zip/notes.txt', { parentId: 'inner' }),
   ];
 
-  it('shows folders first with their totals, then files', () => {
+  it('starts collapsed: folders first with their totals, then files, each row placed for screen readers', () => {
     const tree = renderTree(files);
-    const top = within(tree)
-      .getAllByRole('listitem')
-      .filter((item) => item.parentElement === tree);
-    expect(top).toHaveLength(2);
-    expect(within(top[0]!).getByRole('button', { name: /docs/ }).textContent).toContain('3 files, 2.1 KB');
-    expect(within(top[1]!).getByText('readme.txt')).toBeTruthy();
+    const rows = within(tree).getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    const folder = within(rows[0]!).getByRole('button', { name: /docs/ });
+    expect(folder.textContent).toContain('3 files, 2.1 KB');
+    expect(folder.getAttribute('aria-expanded')).toBe('false');
+    expect(within(rows[1]!).getByText('readme.txt')).toBeTruthy();
+    expect(
+      rows.map((row) => [row.getAttribute('aria-level'), row.getAttribute('aria-posinset'), row.getAttribute('aria-setsize')]),
+    ).toEqual([
+      ['1', '1', '2'],
+      ['1', '2', '2'],
+    ]);
   });
 
-  it('collapses and expands a folder with its button', async () => {
+  it('expands and collapses a folder with its button, by mouse or keyboard', async () => {
     const user = userEvent.setup();
     renderTree(files);
     const folder = screen.getByRole('button', { name: /docs/ });
-    expect(folder.getAttribute('aria-expanded')).toBe('true');
-    expect(screen.getByText('guide.pdf')).toBeTruthy();
-    await user.click(folder);
-    expect(folder.getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByText('guide.pdf')).toBeNull();
-    folder.focus();
+    await user.click(folder);
+    expect(screen.getByRole('button', { name: /docs/ }).getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByText('guide.pdf').closest('li')?.getAttribute('aria-level')).toBe('2');
+    screen.getByRole('button', { name: /docs/ }).focus();
     await user.keyboard('{Enter}');
-    expect(screen.getByText('guide.pdf')).toBeTruthy();
+    expect(screen.queryByText('guide.pdf')).toBeNull();
   });
 
   it("shows an opened archive's files beneath it, collapsible", async () => {
     const user = userEvent.setup();
-    renderTree(files);
+    renderTree(files, true);
     expect(screen.getByText('notes.txt').getAttribute('title')).toBe('docs/inner.zip/notes.txt');
     await user.click(screen.getByRole('button', { name: 'Hide contents of inner.zip' }));
     expect(screen.queryByText('notes.txt')).toBeNull();
     expect(screen.getByRole('button', { name: 'Show contents of inner.zip' }).getAttribute('aria-expanded')).toBe('false');
   });
 
-  it('opens only the top level of a large tree and pages long folders', async () => {
+  it('renders a bounded number of rows of a folder with 100,000 files, without "Show more"', async () => {
     const user = userEvent.setup();
-    const many = Array.from({ length: 260 }, (_, index) => makeFile(`top/sub/file${index}.txt`));
-    renderTree([...many, makeFile('top/other/x.txt')]);
-    expect(screen.getByRole('button', { name: /^top/ }).getAttribute('aria-expanded')).toBe('true');
-    const sub = screen.getByRole('button', { name: /^sub/ });
-    expect(sub.getAttribute('aria-expanded')).toBe('false');
-    await user.click(sub);
-    expect(screen.getAllByRole('checkbox')).toHaveLength(200);
-    await user.click(screen.getByRole('button', { name: 'Show more (60 more files)' }));
-    expect(screen.getAllByRole('checkbox')).toHaveLength(260);
+    const many = makeManyFiles(100_000, (index) => `top/file${index}.txt`);
+    renderTree(many);
+    await user.click(screen.getByRole('button', { name: /^top/ }));
+    const cards = screen.getAllByRole('checkbox');
+    expect(cards.length).toBeGreaterThan(3);
+    expect(cards.length).toBeLessThan(40);
+    expect(screen.queryByRole('button', { name: /Show more/ })).toBeNull();
+    expect(screen.getByText('file0.txt').closest('li')?.getAttribute('aria-setsize')).toBe('100000');
   });
 });

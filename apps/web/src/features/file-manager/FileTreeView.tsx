@@ -1,37 +1,33 @@
 import { ChevronDown, ChevronRight, Folder, FolderOpen } from 'lucide-react';
-import { createContext, use, useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../components/ui/cn';
 import { formatBytes } from '../../lib/format-size';
-import type { ExtractedFile } from './extracted-file';
 import { cardProps, type FileActions } from './file-actions';
-import { buildFileTree, type FileNode, type FolderNode, type TreeNode } from './file-tree';
+import { treeRows, type FileTree, type PlacedTreeRow } from './file-tree';
 import { FileCard } from './FileCard';
-import { PAGE_SIZE } from './page-size';
-import { ShowMoreButton } from './ShowMoreButton';
+import { useGridColumns } from './use-grid-columns';
+import { useWindowRows } from './use-window-rows';
 
 /**
- * Folders as nested lists with expand/collapse buttons (native buttons with aria-expanded, so
- * Tab, Enter and Space work without a custom keyboard model). Only open folders render their
- * contents, and each folder shows its first PAGE_SIZE entries, so huge archives stay fast.
+ * Folders as one flat list of rows, indented by depth, with expand/collapse buttons (native
+ * buttons with aria-expanded, so Tab, Enter and Space work without a custom keyboard model; each
+ * row carries aria-level, -posinset and -setsize). Folders start collapsed, and only the rows near
+ * the viewport are rendered, so an archive of 100,000 files opens as fast as a small one.
  */
 
-/** Small results open every folder (a search's matches are seen at once); large ones, the top level. */
-const OPEN_ALL_UP_TO = PAGE_SIZE;
-
-interface TreeState {
+export interface FileTreeViewProps {
+  tree: FileTree;
+  /** The positions (in the tree's files) of the filtered, sorted files: each folder lists its own in this order. */
+  shown: ArrayLike<number>;
   actions: FileActions;
-  isOpen: (node: TreeNode) => boolean;
-  toggle: (node: TreeNode) => void;
+  /** Open every folder by default: a search with few matches shows them at once. */
+  revealAll?: boolean;
 }
 
-const TreeContext = createContext<TreeState | null>(null);
-
-function useTree(): TreeState {
-  const state = use(TreeContext);
-  if (!state) throw new Error('Tree nodes render inside FileTreeView');
-  return state;
-}
+/** A folder row's and a file row's height (measured in Chromium), used until each row is measured. */
+const FOLDER_HEIGHT = 44;
+const FILE_HEIGHT = { phone: 174, wide: 130 };
 
 const ROW_BUTTON =
   'flex min-w-0 items-center gap-2 rounded-md text-start hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
@@ -45,100 +41,99 @@ function Chevron({ open }: { open: boolean }) {
   );
 }
 
-function FolderItem({ node }: { node: FolderNode }) {
+function RowContent({ row, actions, toggle }: { row: PlacedTreeRow; actions: FileActions; toggle: (key: string) => void }) {
   const { t, i18n } = useTranslation();
-  const { isOpen, toggle } = useTree();
-  const open = isOpen(node);
-  const Icon = open ? FolderOpen : Folder;
-  return (
-    <li className="min-w-0">
-      <button type="button" aria-expanded={open} onClick={() => toggle(node)} className={cn(ROW_BUTTON, 'w-full px-2 py-2')}>
-        <Chevron open={open} />
+  if (row.kind === 'folder') {
+    const Icon = row.open ? FolderOpen : Folder;
+    return (
+      <button
+        type="button"
+        aria-expanded={row.open}
+        onClick={() => toggle(row.key)}
+        className={cn(ROW_BUTTON, 'w-full px-2 py-2')}
+      >
+        <Chevron open={row.open} />
         <Icon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
-        <span className="min-w-0 truncate font-medium" title={node.name}>
-          {node.name}
-        </span>
+        <bdi className="min-w-0 truncate font-medium" title={row.name}>
+          {row.name}
+        </bdi>
         <span className="ms-auto shrink-0 ps-2 text-xs text-muted-foreground">
-          {t('fileManager.tree.folderCount', { count: node.fileCount, size: formatBytes(node.totalSize, i18n.resolvedLanguage) })}
+          {t('fileManager.tree.folderCount', { count: row.fileCount, size: formatBytes(row.totalSize, i18n.resolvedLanguage) })}
         </span>
       </button>
-      {open && <Branch nodes={node.children} nested />}
-    </li>
-  );
-}
-
-function FileItem({ node }: { node: FileNode }) {
-  const { t } = useTranslation();
-  const { actions, isOpen, toggle } = useTree();
-  const hasChildren = node.children.length > 0;
-  const open = hasChildren && isOpen(node);
+    );
+  }
   return (
-    <li className="min-w-0">
-      <div className="flex min-w-0 items-start gap-1">
-        {hasChildren && (
-          <button
-            type="button"
-            aria-expanded={open}
-            aria-label={t(open ? 'fileManager.tree.collapse' : 'fileManager.tree.expand', { name: node.file.name })}
-            onClick={() => toggle(node)}
-            className={cn(ROW_BUTTON, 'mt-3 size-8 shrink-0 justify-center')}
-          >
-            <Chevron open={open} />
-          </button>
-        )}
-        <div className="min-w-0 flex-1">
-          <FileCard layout="row" thumbnailSize="small" {...cardProps(node.file, actions)} />
-        </div>
+    <div className="flex min-w-0 items-start gap-1">
+      {row.expandable && (
+        <button
+          type="button"
+          aria-expanded={row.open}
+          aria-label={t(row.open ? 'fileManager.tree.collapse' : 'fileManager.tree.expand', { name: row.file.name })}
+          onClick={() => toggle(row.key)}
+          className={cn(ROW_BUTTON, 'mt-3 size-8 shrink-0 justify-center')}
+        >
+          <Chevron open={row.open} />
+        </button>
+      )}
+      <div className="min-w-0 flex-1">
+        <FileCard layout="row" thumbnailSize="small" {...cardProps(row.file, actions)} />
       </div>
-      {open && <Branch nodes={node.children} nested />}
-    </li>
+    </div>
   );
 }
 
-function Branch({ nodes, nested = false, label }: { nodes: readonly TreeNode[]; nested?: boolean; label?: string }) {
-  const [limit, setLimit] = useState(PAGE_SIZE);
-  return (
-    <>
-      <ul
-        aria-label={label}
-        className={cn('flex flex-col gap-1', nested && 'ms-2 mt-1 border-s border-border ps-2 sm:ms-3 sm:ps-3')}
-      >
-        {nodes
-          .slice(0, limit)
-          .map((node) =>
-            node.kind === 'folder' ? <FolderItem key={node.key} node={node} /> : <FileItem key={node.key} node={node} />,
-          )}
-      </ul>
-      <ShowMoreButton remaining={nodes.length - limit} onClick={() => setLimit((current) => current + PAGE_SIZE)} />
-    </>
-  );
-}
-
-export function FileTreeView({ files, actions }: { files: readonly ExtractedFile[]; actions: FileActions }) {
-  const { t, i18n } = useTranslation();
-  const tree = useMemo(() => buildFileTree(files, i18n.resolvedLanguage), [files, i18n.resolvedLanguage]);
+export function FileTreeView({ tree, shown, actions, revealAll = false }: FileTreeViewProps) {
+  const { t } = useTranslation();
   // Keys whose state the visitor flipped from the default, so newly opened archives get the default too.
   const [flipped, setFlipped] = useState<ReadonlySet<string>>(() => new Set());
-  const openByDefault = useCallback(
-    (node: TreeNode) => node.kind === 'file' || node.depth === 0 || files.length <= OPEN_ALL_UP_TO,
-    [files.length],
+  const toggle = useCallback(
+    (key: string) =>
+      setFlipped((current) => {
+        const next = new Set(current);
+        if (!next.delete(key)) next.add(key);
+        return next;
+      }),
+    [],
   );
-  const state = useMemo<TreeState>(
-    () => ({
-      actions,
-      isOpen: (node) => openByDefault(node) !== flipped.has(node.key),
-      toggle: (node) =>
-        setFlipped((current) => {
-          const next = new Set(current);
-          if (!next.delete(node.key)) next.add(node.key);
-          return next;
-        }),
-    }),
-    [actions, flipped, openByDefault],
+  const rows = useMemo(
+    () => treeRows(tree, shown, (key, defaultOpen) => (revealAll || defaultOpen) !== flipped.has(key)),
+    [tree, shown, revealAll, flipped],
   );
+  const fileHeight = useGridColumns() > 2 ? FILE_HEIGHT.wide : FILE_HEIGHT.phone;
+  const {
+    listRef,
+    listStyle,
+    rows: visible,
+    rowProps,
+  } = useWindowRows({
+    count: rows.length,
+    estimateSize: (index) => (rows[index]?.kind === 'file' ? fileHeight : FOLDER_HEIGHT),
+    getItemKey: (index) => rows[index]?.key ?? String(index),
+  });
   return (
-    <TreeContext value={state}>
-      <Branch nodes={tree} label={t('fileManager.tree.label')} />
-    </TreeContext>
+    <ul ref={listRef} style={listStyle} aria-label={t('fileManager.tree.label')}>
+      {visible.map(({ index, key, start }) => {
+        const row = rows[index];
+        if (!row) return null;
+        const props = rowProps(index, start);
+        return (
+          <li
+            key={key}
+            {...props}
+            aria-level={row.depth + 1}
+            aria-setsize={row.siblings}
+            aria-posinset={row.position}
+            className="min-w-0 pb-1"
+            // Indentation in the reading direction, with a guide line for nested rows.
+            style={{ ...props.style, paddingInlineStart: `${Math.min(row.depth, 12) * 0.75}rem` }}
+          >
+            <div className={cn('min-w-0', row.depth > 0 && 'border-s border-border ps-2')}>
+              <RowContent row={row} actions={actions} toggle={toggle} />
+            </div>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

@@ -32,6 +32,25 @@ export function makeFile(path: string, options: TestFileOptions = {}): Extracted
   };
 }
 
+/** Many files at little cost (one shared Blob, sizes pretended): for the 100,000-file cases. */
+export function makeManyFiles(count: number, pathOf: (index: number) => string): ExtractedFile[] {
+  const blob = new Blob(['x']);
+  return Array.from({ length: count }, (_, index) => {
+    const path = pathOf(index);
+    const mimeType = guessMimeType(path);
+    return {
+      id: `many-${index}`,
+      path,
+      name: path.slice(path.lastIndexOf('/') + 1),
+      size: index,
+      blob,
+      mimeType,
+      category: categorize(path, mimeType),
+      archiveName: 'many.zip',
+    };
+  });
+}
+
 export function makeFiles(...paths: string[]): ExtractedFile[] {
   return paths.map((path) => makeFile(path));
 }

@@ -3,7 +3,7 @@ import { ChevronDown, Languages } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { changeLanguageWhenReady, currentLanguage } from '../../i18n';
+import { changeLanguageWhenReady, currentLanguage, storeChosenLanguage } from '../../i18n';
 import { localizedPathOf } from './switch-language';
 
 // The list with its 14 flags is its own chunk, fetched when the visitor first reaches for it.
@@ -11,8 +11,9 @@ const loadMenu = () => import('./LanguageMenu');
 const LanguageMenu = lazy(loadMenu);
 
 /**
- * The language dropdown: a disclosure button and a list of links to the same page in each
- * language. Choosing one rewrites the path (prefix added, replaced or removed) in place of the
+ * The language dropdown (the menu button pattern): a button and a menu of links to the same page
+ * in each language; the arrow keys move in it, and it closes on Escape, on a click elsewhere and
+ * when focus leaves it (Tab). Choosing one rewrites the path (prefix added, replaced or removed) in place of the
  * current history entry and keeps everything on the page, extracted files included.
  */
 export function LanguageSwitcher() {
@@ -49,7 +50,9 @@ export function LanguageSwitcher() {
     async (code: LanguageCode) => {
       const language = LANGUAGES.find((candidate) => candidate.code === code);
       close(true);
-      if (!language || language.code === current.code) return;
+      if (!language) return;
+      storeChosenLanguage(language.tag);
+      if (language.code === current.code) return;
       // Strings first, then the address: the page never shows one language under another's URL.
       await changeLanguageWhenReady(i18n, language.tag);
       navigate(`~${localizedPathOf(location, code)}`, { replace: true });
@@ -58,14 +61,28 @@ export function LanguageSwitcher() {
   );
 
   return (
-    <div ref={rootRef} className="relative">
+    <div
+      ref={rootRef}
+      className="relative"
+      onBlur={(event) => {
+        if (open && !event.currentTarget.contains(event.relatedTarget)) close(false);
+      }}
+    >
       <button
         ref={buttonRef}
         type="button"
+        aria-haspopup="menu"
         aria-expanded={open}
-        aria-controls={menuId}
+        aria-controls={open ? menuId : undefined}
         aria-label={t('language.change', { language: current.label })}
         onClick={() => setOpen((wasOpen) => !wasOpen)}
+        onKeyDown={(event) => {
+          // The menu button pattern: Down or Up opens the menu (focus then goes to its current item).
+          if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && !open) {
+            event.preventDefault();
+            setOpen(true);
+          }
+        }}
         onPointerEnter={() => void loadMenu()}
         onFocus={() => void loadMenu()}
         className="inline-flex h-9 items-center gap-1.5 rounded-md border border-border px-2.5 text-sm text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"

@@ -1,5 +1,6 @@
 import { isErrorCode, type ErrorShape } from '@archive-opener/shared';
 import type { TFunction } from 'i18next';
+import { i18n } from '../../i18n';
 import { formatBytes } from '../../lib/format-size';
 import { knownServerSettings, serverMaxBytes } from './use-server-settings';
 
@@ -67,7 +68,9 @@ export function serverProblemText(problem: ServerProblem, t: TFunction): Problem
     case 'tooLarge':
       return {
         title: t('extractor.toasts.tooLarge.title'),
-        text: t('extractor.toasts.tooLarge.text', { size: formatBytes(serverMaxBytes(knownServerSettings())) }),
+        text: t('extractor.toasts.tooLarge.text', {
+          size: formatBytes(serverMaxBytes(knownServerSettings()), i18n.resolvedLanguage),
+        }),
       };
     case 'rateLimited':
     case 'queueFull':
