@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { EngineError, toEngineError } from '@archive-opener/engine';
 import { extractInWorker, sha256Files } from '@archive-opener/engine/node';
 import type { FastifyBaseLogger } from 'fastify';
+import { SERVER_WORKER_HEAP_MB } from '@archive-opener/shared';
 import mime from 'mime';
 import type { Database } from '../db/database.js';
 import type { JobStorage } from '../storage/job-storage.js';
@@ -42,8 +43,6 @@ export interface RunnerOptions {
 
 // Progress is written at most this often: enough for a smooth bar, cheap for the database.
 const PROGRESS_INTERVAL_MS = 300;
-// A worker's V8 heap; 7-Zip's WebAssembly memory is bounded by its own 32-bit address space.
-const WORKER_HEAP_MB = 256;
 
 export class ExtractionRunner {
   readonly #options: RunnerOptions;
@@ -146,7 +145,7 @@ export class ExtractionRunner {
       const result = await extractInWorker(paths, outDir, {
         ...(password === undefined ? {} : { password }),
         timeoutMs: this.#options.timeoutMs,
-        maxHeapMb: WORKER_HEAP_MB,
+        maxHeapMb: SERVER_WORKER_HEAP_MB,
         signal: AbortSignal.any([signal, lost.signal]),
         onProgress: (progress) => {
           const now = Date.now();
