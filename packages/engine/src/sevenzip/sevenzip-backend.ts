@@ -83,8 +83,8 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
       encryptedEntries: listing.entries.filter((e) => e.encrypted).length,
     });
   }
-  checkDeclaredLimits(listing.entries, job.limits);
   const archiveBytes = job.sources.reduce((sum, s) => sum + s.size, 0);
+  checkDeclaredLimits(listing.entries, job.limits, archiveBytes);
   const tracker = new LimitTracker(job.limits, archiveBytes);
   const progress = new ProgressReporter(job.options.onProgress);
   const declared = listing.entries.reduce((sum, e) => sum + (e.size ?? 0), 0);

@@ -1,5 +1,6 @@
 import type { ExtractionLimits } from '@archive-opener/shared';
 import type { Entry, FileEntry } from '@zip.js/zip.js';
+import { checkDeclaredLimits } from '../core/declared-limits.js';
 import { EngineError } from '../core/engine-error.js';
 import { LimitTracker } from '../core/limit-tracker.js';
 import { NameAllocator } from '../core/name-allocator.js';
@@ -116,6 +117,12 @@ async function writeAll(
 ): Promise<ExtractedEntry[]> {
   const job = new Extraction(zip, sink, limits, options, password, codec);
   job.report(true);
+  // The central directory declares every entry's size: what is over a limit is refused before a write.
+  checkDeclaredLimits(
+    zip.items.filter((item) => isWanted(options, item.name)),
+    limits,
+    zip.source.size,
+  );
   const paths = allocatePaths(job, zip.items, options);
   let index = 0;
   for await (const entry of zip.entries()) {
