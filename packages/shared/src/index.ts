@@ -6,3 +6,4 @@ export * from './site-pages.js';
 export * from './data-policy.js';
 export * from './usage-statistics.js';
 export * from './static-files.js';
+export * from './file-names.js';
