@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { EngineError, toEngineError } from '@archive-opener/engine';
 import { extractInWorker, sha256Files } from '@archive-opener/engine/node';
 import type { FastifyBaseLogger } from 'fastify';
-import { SERVER_WORKER_HEAP_MB } from '@archive-opener/shared';
+import { hasDirectionControls, SERVER_WORKER_HEAP_MB } from '@archive-opener/shared';
 import mime from 'mime';
 import type { Database } from '../db/database.js';
 import type { JobStorage } from '../storage/job-storage.js';
@@ -166,6 +166,7 @@ export class ExtractionRunner {
         size: entry.size,
         type: mime.getType(entry.path) ?? 'application/octet-stream',
         sha256: hashes[index] as string,
+        ...(entry.originalName !== undefined && hasDirectionControls(entry.originalName) && { directionControls: true as const }),
       }));
       if (!(await completeJob(db, job.id, owner, { format: result.format, files, retentionMs: this.#options.retentionMs }))) {
         await storage.removeFiles(job.id);

@@ -33,6 +33,7 @@ export function toRemoteFiles(files: readonly ServerJobFile[], { jobId, archiveN
       category: categorize(name, mimeType),
       archiveName,
       remote: { url: extractionUrls.file(jobId, file.id), sha256: file.sha256, job },
+      ...(file.directionControls && { directionControls: true }),
     };
   });
 }
