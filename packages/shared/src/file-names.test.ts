@@ -2,7 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { hasDirectionControls, windowsSafeName, withoutDirectionControls } from './file-names.js';
 
 describe('direction controls', () => {
-  const controls = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\u200e', '\u200f', '\u061c'];
+  const controls = [
+    '\u202a',
+    '\u202b',
+    '\u202c',
+    '\u202d',
+    '\u202e',
+    '\u2066',
+    '\u2067',
+    '\u2068',
+    '\u2069',
+    '\u200e',
+    '\u200f',
+    '\u061c',
+  ];
 
   it.each(controls)('U+%s is found and replaced', (control) => {
     const name = `invoice${control}fdp.exe`;
