@@ -15,6 +15,7 @@ import { extractNatively, extractSevenZipTarGz, peakRss, startEngineProcess, tim
 import { auditLines, auditSite, type PageAudit } from './lighthouse.js';
 import { timeServer, type ServerResults } from './server.js';
 import { timeSite, type SiteResults } from './site.js';
+import { manyEntriesLines, measureManyEntries, type ManyEntriesResults } from './many-entries.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WORK = join(ROOT, '.bench-work');
@@ -227,7 +228,9 @@ async function main(): Promise<void> {
     if (!tools.chromium) throw new Error('chromium is not installed');
     return auditSite();
   });
-  await report(rows, inputs, site, audits, server);
+  log('many entries: 100,000 of each format through a server worker; the CLI on 100,000 equal names');
+  const many = await phase('many entries', () => measureManyEntries(WORK, log));
+  await report(rows, inputs, site, audits, server, many);
 }
 
 /** Server extraction: peak memory with two jobs at once, upload → manifest against the CLI. */
@@ -275,6 +278,7 @@ async function report(
   site: SiteResults | undefined,
   audits: PageAudit[] | undefined,
   server: ServerResults | undefined,
+  many: ManyEntriesResults | undefined,
 ): Promise<void> {
   const pad = (s: string, n: number) => s.padEnd(n);
   const lines = [
@@ -300,6 +304,7 @@ async function report(
   }
   lines.push(...siteLines(site, missed));
   lines.push(...serverLines(server, missed));
+  lines.push(...manyEntriesLines(many, missed));
   lines.push(...(audits ? auditLines(audits) : ['lighthouse: not measured (see notes)']));
   for (const audit of audits ?? []) {
     const { performance, accessibility, seo } = audit.scores;
@@ -332,6 +337,7 @@ async function report(
     formats: rows,
     lighthouse: audits,
     server,
+    manyEntries: many,
     site: site && {
       initialJs: site.initialJs,
       formats: Object.fromEntries(
