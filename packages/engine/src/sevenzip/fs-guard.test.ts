@@ -20,8 +20,10 @@ describe('the 7-Zip path counts entries', () => {
     const limits = { ...SERVER_LIMITS, maxEntries: 3 };
     const result = await extractArchive(archive.parts, join(out, 'three'), { limits });
     expect(result.entries.map((e) => e.path).sort()).toEqual(['test', 'test/test2.txt', 'test1.txt']);
-    await expect(extractArchive(archive.parts, join(out, 'two'), { limits: { ...limits, maxEntries: 2 } })).rejects.toMatchObject({
-      code: 'LIMIT_EXCEEDED',
-    });
+    await expect(extractArchive(archive.parts, join(out, 'two'), { limits: { ...limits, maxEntries: 2 } })).rejects.toMatchObject(
+      {
+        code: 'LIMIT_EXCEEDED',
+      },
+    );
   });
 });

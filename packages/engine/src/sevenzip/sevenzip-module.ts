@@ -39,12 +39,7 @@ export async function createSevenZip(factory: SevenZipFactory): Promise<{ sz: Se
 }
 
 /** Runs one 7-Zip command on an instance; exceptions thrown by our FS hooks propagate. */
-export function runCommand(
-  sz: SevenZipModule,
-  output: RunOutput,
-  args: string[],
-  onLine?: (line: string) => boolean,
-): RunOutput {
+export function runCommand(sz: SevenZipModule, output: RunOutput, args: string[], onLine?: (line: string) => boolean): RunOutput {
   output.stdout.length = 0;
   output.stderr.length = 0;
   output.onLine = onLine;
