@@ -4,8 +4,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { launchChromium } from '../e2e/support/chromium.js';
-import { startSite } from '../e2e/support/site.js';
+import { launchChromium } from '@archive-opener/test-support/chromium';
+import { startSite } from '@archive-opener/test-support/site';
 import { makeManyFilesZip, manyFileName as fileName, MANY_FILES_FOLDERS } from '../e2e/support/many-files-zip.js';
 
 /**

@@ -17,6 +17,7 @@ import { loadLines, loadServer, type LoadResults } from './load.js';
 import { timeServer, type ServerResults } from './server.js';
 import { timeSite, type SiteResults } from './site.js';
 import { fileManagerLines, timeFileManager, type FileManagerResults } from './file-manager.js';
+import { manyEntriesLines, measureManyEntries, type ManyEntriesResults } from './many-entries.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WORK = join(ROOT, '.bench-work');
@@ -236,7 +237,9 @@ async function main(): Promise<void> {
     if (!tools.chromium) throw new Error('chromium is not installed');
     return auditSite();
   });
-  await report(rows, inputs, site, audits, server, underLoad, fileManager);
+  log('many entries: 100,000 of each format through a server worker; the CLI on 100,000 equal names');
+  const many = await phase('many entries', () => measureManyEntries(WORK, log));
+  await report(rows, inputs, site, audits, server, underLoad, fileManager, many);
 }
 
 /** Server extraction: peak memory with two jobs at once, upload → manifest against the CLI. */
@@ -286,6 +289,7 @@ async function report(
   server: ServerResults | undefined,
   underLoad: LoadResults | undefined,
   fileManager: FileManagerResults | undefined,
+  many: ManyEntriesResults | undefined,
 ): Promise<void> {
   const pad = (s: string, n: number) => s.padEnd(n);
   const lines = [
@@ -313,6 +317,7 @@ async function report(
   lines.push(...fileManagerLines(fileManager, missed));
   lines.push(...serverLines(server, missed));
   lines.push(...(underLoad ? loadLines(underLoad, missed) : ['load: not measured (see notes)']));
+  lines.push(...manyEntriesLines(many, missed));
   lines.push(...(audits ? auditLines(audits) : ['lighthouse: not measured (see notes)']));
   for (const audit of audits ?? []) {
     const { performance, accessibility, seo } = audit.scores;
@@ -346,6 +351,7 @@ async function report(
     lighthouse: audits,
     server,
     load: underLoad,
+    manyEntries: many,
     site: site && {
       initialJs: site.initialJs,
       formats: Object.fromEntries(

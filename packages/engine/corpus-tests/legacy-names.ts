@@ -3,6 +3,8 @@
  * (`nameHex`, with `name` decoded lossily). An extractor that decodes such a name in the code
  * page it was written in is right, not wrong: these are the readings we accept for those bytes.
  */
+import { windowsSafeName, withoutDirectionControls } from '@archive-opener/shared';
+
 const CP437_HIGH =
   'ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜ¢£¥₧ƒáíóúñÑªº¿⌐¬½¼¡«»░▒▓│┤╡╢╖╕╣║╗╝╜╛┐└┴┬├─┼╞╟╚╔╩╦╠═╬╧╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀αßΓπΣσµτΦΘΩδ∞φε∩≡±≥≤⌠⌡÷≈°∙·√ⁿ²■\u00a0';
 
@@ -12,7 +14,10 @@ function cp437(bytes: Uint8Array): string {
   return Array.from(bytes, (b) => (b < 0x80 ? String.fromCharCode(b) : (CP437_HIGH[b - 0x80] ?? '?'))).join('');
 }
 
-/** Our sanitiser's visible effects: `\` is a separator, control characters become `_`. */
+/**
+ * Our sanitiser's visible effects: `\` is a separator, control and direction characters become
+ * `_`, names Windows reserves or alters are renamed.
+ */
 export function asWritten(name: string): string {
   return (
     name
@@ -20,7 +25,7 @@ export function asWritten(name: string): string {
       .split('/')
       .filter((s) => s !== '' && s !== '.' && s !== '..')
       // eslint-disable-next-line no-control-regex -- control characters are what the sanitiser replaces
-      .map((s) => s.replace(/[\u0000-\u001f\u007f]/g, '_'))
+      .map((s) => windowsSafeName(withoutDirectionControls(s.replace(/[\u0000-\u001f\u007f-\u009f]/g, '_'))))
       .join('/')
   );
 }

@@ -8,3 +8,4 @@ export * from './data-policy.js';
 export * from './server-settings.js';
 export * from './usage-statistics.js';
 export * from './static-files.js';
+export * from './file-names.js';

@@ -29,6 +29,13 @@ export const SERVER_LIMITS: ExtractionLimits = {
   maxNestingDepth: 3,
 };
 
+/**
+ * V8 heap of a server extraction worker (7-Zip's WebAssembly memory is bounded by its own 32-bit
+ * address space). The engine keeps its per-entry bookkeeping small enough that `maxEntries`
+ * entries fit in it.
+ */
+export const SERVER_WORKER_HEAP_MB = 256;
+
 export const BROWSER_LIMITS: ExtractionLimits = {
   ...SERVER_LIMITS,
   maxTotalBytes: 4 * GiB,

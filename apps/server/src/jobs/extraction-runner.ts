@@ -7,6 +7,7 @@ import { EngineError, toEngineError } from '@archive-opener/engine';
 import type { ExtractionLimits } from '@archive-opener/shared';
 import { extractInWorker, sha256Files } from '@archive-opener/engine/node';
 import type { FastifyBaseLogger } from 'fastify';
+import { hasDirectionControls, SERVER_WORKER_HEAP_MB } from '@archive-opener/shared';
 import mime from 'mime';
 import type { Database } from '../db/database.js';
 import type { JobStorage } from '../storage/job-storage.js';
@@ -50,8 +51,6 @@ const PROGRESS_INTERVAL_MS = 300;
 // An upload folder without a job is left alone while it was written to within two leases (a dead
 // process's jobs wait one lease), and at least this long, so that an upload still arriving is kept.
 const MIN_ORPHAN_IDLE_MS = 10_000;
-// A worker's V8 heap; 7-Zip's WebAssembly memory is bounded by its own 32-bit address space.
-const WORKER_HEAP_MB = 256;
 
 export class ExtractionRunner {
   readonly #options: RunnerOptions;
@@ -171,7 +170,7 @@ export class ExtractionRunner {
         ...(password === undefined ? {} : { password }),
         timeoutMs: this.#options.timeoutMs,
         limits: this.#options.limits,
-        maxHeapMb: WORKER_HEAP_MB,
+        maxHeapMb: SERVER_WORKER_HEAP_MB,
         signal: AbortSignal.any([signal, lost.signal]),
         onProgress: (progress) => {
           const now = Date.now();
@@ -192,6 +191,7 @@ export class ExtractionRunner {
         size: entry.size,
         type: mime.getType(entry.path) ?? 'application/octet-stream',
         sha256: hashes[index] as string,
+        ...(entry.originalName !== undefined && hasDirectionControls(entry.originalName) && { directionControls: true as const }),
       }));
       if (!(await completeJob(db, job.id, owner, { format: result.format, files, retentionMs: this.#options.retentionMs }))) {
         await storage.removeFiles(job.id);

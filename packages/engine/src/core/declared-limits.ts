@@ -1,12 +1,18 @@
 import type { ExtractionLimits } from '@archive-opener/shared';
 import { EngineError } from './engine-error.js';
-import type { ListedEntry } from './types.js';
+import { LimitTracker } from './limit-tracker.js';
 
 /**
- * Refuses at once what the archive itself says is too big, before a byte is written. Lying
- * headers are caught later by the LimitTracker, which counts what is really written.
+ * Refuses at once what the archive itself says is too big (entries, bytes, expansion), before a
+ * byte is written. Lying headers are caught later by the LimitTracker, which counts what is
+ * really written. Formats that state sizes only entry by entry (tar, cpio, LHA) are held to the
+ * same rule one entry at a time (`LimitTracker.expectBytes`).
  */
-export function checkDeclaredLimits(entries: readonly ListedEntry[], limits: ExtractionLimits): void {
+export function checkDeclaredLimits(
+  entries: readonly { readonly size: number | null }[],
+  limits: ExtractionLimits,
+  archiveBytes: number,
+): void {
   if (entries.length > limits.maxEntries) {
     throw new EngineError('LIMIT_EXCEEDED', `The archive has more than ${limits.maxEntries} entries.`, {
       limit: 'entryCount',
@@ -15,11 +21,5 @@ export function checkDeclaredLimits(entries: readonly ListedEntry[], limits: Ext
     });
   }
   const declared = entries.reduce((sum, e) => sum + (e.size ?? 0), 0);
-  if (declared > limits.maxTotalBytes) {
-    throw new EngineError('LIMIT_EXCEEDED', `The archive would expand to more than ${limits.maxTotalBytes} bytes.`, {
-      limit: 'totalBytes',
-      max: limits.maxTotalBytes,
-      declared,
-    });
-  }
+  new LimitTracker(limits, archiveBytes).expectBytes(declared);
 }

@@ -25,21 +25,31 @@ export class LimitTracker {
 
   addBytes(count: number): void {
     this.bytesWritten += count;
-    if (this.bytesWritten > this.limits.maxTotalBytes) {
-      this.trip('totalBytes', this.limits.maxTotalBytes);
+    this.check(this.bytesWritten, undefined);
+  }
+
+  /**
+   * Refuses, before any of them is written, `count` bytes that an archive declares it is about to
+   * write (a whole archive's total, or one entry's size) when they would pass a limit.
+   */
+  expectBytes(count: number): void {
+    this.check(this.bytesWritten + count, count);
+  }
+
+  private check(total: number, declared: number | undefined): void {
+    if (total > this.limits.maxTotalBytes) {
+      this.trip('totalBytes', this.limits.maxTotalBytes, declared);
     }
-    if (
-      this.bytesWritten > this.limits.ratioGraceBytes &&
-      this.bytesWritten > this.archiveBytes * this.limits.maxExpansionRatio
-    ) {
-      this.trip('expansionRatio', this.limits.maxExpansionRatio);
+    if (total > this.limits.ratioGraceBytes && total > this.archiveBytes * this.limits.maxExpansionRatio) {
+      this.trip('expansionRatio', this.limits.maxExpansionRatio, declared);
     }
   }
 
-  private trip(limit: string, max: number): never {
+  private trip(limit: string, max: number, declared?: number): never {
     this.tripped ??= new EngineError('LIMIT_EXCEEDED', `The archive exceeds the ${limit} limit (${max}).`, {
       limit,
       max,
+      ...(declared !== undefined && { declared }),
     });
     throw this.tripped;
   }

@@ -24,6 +24,31 @@ describe('NameAllocator', () => {
     expect(names.allocate('data', 'dir')).toBe('data (2)');
   });
 
+  it('numbers 100,000 identical names in order, each once (the search for a free number resumes)', () => {
+    const names = new NameAllocator();
+    const paths = Array.from({ length: 100_000 }, () => names.allocate('dir/a.txt', 'file'));
+    expect(paths[0]).toBe('dir/a.txt');
+    expect(paths[1]).toBe('dir/a (2).txt');
+    expect(paths[99_999]).toBe('dir/a (100000).txt');
+    expect(new Set(paths.map((p) => p.toLowerCase())).size).toBe(100_000);
+  });
+
+  it('never reuses a name taken before or after a numbered copy was made', () => {
+    const names = new NameAllocator();
+    expect(names.allocate('a (3).txt', 'file')).toBe('a (3).txt');
+    expect(names.allocate('a.txt', 'file')).toBe('a.txt');
+    expect(names.allocate('A.txt', 'file')).toBe('A (2).txt');
+    // The real "a (3).txt" holds 3: the next copy skips it.
+    expect(names.allocate('a.txt', 'file')).toBe('a (4).txt');
+    // A real name that a copy took already becomes a copy itself.
+    expect(names.allocate('a (2).txt', 'file')).toBe('a (2) (2).txt');
+    expect(names.allocate('a (5).TXT', 'file')).toBe('a (5).TXT');
+    expect(names.allocate('a.txt', 'file')).toBe('a (6).txt');
+    // A folder of the same name as a file goes to a numbered name that no file holds either.
+    expect(names.allocate('a.txt/inner', 'file')).toBe('a (7).txt/inner');
+    expect(names.allocate('a.txt', 'file')).toBe('a (8).txt');
+  });
+
   it('treats a leading dot as part of the name', () => {
     const names = new NameAllocator();
     names.allocate('.env', 'file');

@@ -17,6 +17,12 @@ export class NameAllocator {
   private readonly taken = new Map<string, { path: string; type: EntryType }>();
   /** A directory whose name a file already held went elsewhere; later entries follow it there. */
   private readonly movedDirs = new Map<string, string>();
+  /**
+   * Lower-cased wanted path → the number its next copy tries first. Starting again at "(2)" made
+   * n copies of one name cost n²/2 look-ups (20,000 identical names in a tar took 38 s); numbers
+   * below this one are all taken already, since taken names are never given back.
+   */
+  private readonly nextNumber = new Map<string, number>();
 
   allocate(safePath: string, type: EntryType): string {
     const segments = safePath.split('/');
@@ -43,10 +49,18 @@ export class NameAllocator {
   }
 
   private claimUnique(parent: string, name: string, type: EntryType): string {
-    let candidate = join(parent, name);
-    for (let n = 2; this.taken.has(candidate.toLowerCase()); n += 1) {
+    const wanted = join(parent, name);
+    const key = wanted.toLowerCase();
+    if (!this.taken.has(key)) return this.record(wanted, type);
+    // Each number is tried once per wanted name: a later real name such as "a (2).txt" that a
+    // copy holds already is itself a wanted name, numbered in turn ("a (2) (2).txt").
+    let n = this.nextNumber.get(key) ?? 2;
+    let candidate = join(parent, numbered(name, n));
+    while (this.taken.has(candidate.toLowerCase())) {
+      n += 1;
       candidate = join(parent, numbered(name, n));
     }
+    this.nextNumber.set(key, n + 1);
     return this.record(candidate, type);
   }
 

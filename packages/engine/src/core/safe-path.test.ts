@@ -12,6 +12,15 @@ describe('toSafeRelativePath', () => {
     ['a/./b//c', 'a/b/c'],
     ['a/../b', 'a/b'],
     ['bell\u0007.txt', 'bell_.txt'],
+    ['csi\u009b2J\u0085.txt', 'csi_2J_.txt'],
+    ['invoice\u202efdp.exe', 'invoice_fdp.exe'],
+    ['\u2066a\u2069/\u200fb\u200e\u061c', '_a_/_b__'],
+    ['docs/CON', 'docs/_CON'],
+    ['aux.txt', '_aux.txt'],
+    ['lpt1/x', '_lpt1/x'],
+    ['C:x', 'C_x'],
+    ['a/D:x.txt', 'a/D_x.txt'],
+    ['trailing. /dots...', 'trailing__/dots___'],
   ])('%j becomes %j', (raw, safe) => {
     expect(toSafeRelativePath(raw)).toBe(safe);
   });

@@ -38,7 +38,7 @@ export async function extractIso(
 ): Promise<ExtractResult> {
   const image = new IsoImage(source);
   const nodes = await readNodes(source, image);
-  checkDeclaredLimits(nodes.map(toListed), limits);
+  checkDeclaredLimits(nodes.map(toListed), limits, source.size);
   const total = nodes.reduce((sum, node) => sum + node.size, 0);
   const job = new TarExtraction(sink, new LimitTracker(limits, source.size), options, total);
   let index = 0;

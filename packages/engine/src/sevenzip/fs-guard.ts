@@ -91,7 +91,9 @@ export function guardFileSystem(fs: FileSystem, stagingRoot: string, tracker: Li
     if (rel === null && !insideOutput(path)) throw new ErrnoError(EACCES);
     if (rel !== null) checkNameBytes(leafOf(rel));
     const node = original.mkdir(path, mode);
-    if (rel !== null) {
+    // A folder right under the staging root is the one a 7-Zip command extracts into (`-o`), not
+    // an entry: counting it made the last entry of an archive at the entry limit one too many.
+    if (rel !== null && rel.includes('/')) {
       tracker.addEntry();
       staged.push({ stagedPath: rel, type: 'dir' });
     }

@@ -16,7 +16,7 @@ import { extractStagedIso, extractStagedWith } from './staged-payload.js';
 import { STREAM_READERS } from '../core/stream-readers.js';
 import { scanSevenZipHeader, type SevenZipHeaderScan } from './kdf-scan.js';
 import { createSevenZip, runCommand, type RunOutput, type SevenZipFactory, type SevenZipModule } from './sevenzip-module.js';
-import { kdfCyclesFromMethods, parseSltListing, type SltListing } from './slt-listing.js';
+import { kdfCyclesFromMethods, SltParser, type SltListing } from './slt-listing.js';
 
 export interface SevenZipJob {
   factory: SevenZipFactory;
@@ -83,8 +83,8 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
       encryptedEntries: listing.entries.filter((e) => e.encrypted).length,
     });
   }
-  checkDeclaredLimits(listing.entries, job.limits);
   const archiveBytes = job.sources.reduce((sum, s) => sum + s.size, 0);
+  checkDeclaredLimits(listing.entries, job.limits, archiveBytes);
   const tracker = new LimitTracker(job.limits, archiveBytes);
   const progress = new ProgressReporter(job.options.onProgress);
   const declared = listing.entries.reduce((sum, e) => sum + (e.size ?? 0), 0);
@@ -229,7 +229,9 @@ async function openListing(
   scan: SevenZipHeaderScan,
 ): Promise<SltListing> {
   checkKdf(scan.kdfCycles, job.limits.maxKdfCyclesPower);
-  const run = contained(() => runCommand(sz, output, ['l', '-slt', archivePath, ...baseSwitches(job.options.password)]), {
+  const parser = new SltParser();
+  const slt = ['l', '-slt', archivePath, ...baseSwitches(job.options.password)];
+  const run = contained(() => runCommand(sz, output, slt, (line) => parser.line(line)), {
     passwordProblem: scan.headerEncrypted,
     passwordGiven: Boolean(job.options.password),
   });
@@ -238,7 +240,7 @@ async function openListing(
     recognised: job.format !== null,
   });
   if (failure) throw failure;
-  const listing = parseSltListing(run.stdout);
+  const listing = parser.result();
   listing.headerEncrypted ||= scan.headerEncrypted;
   checkKdf(kdfCyclesFromMethods(listing.methods), job.limits.maxKdfCyclesPower);
   return listing;

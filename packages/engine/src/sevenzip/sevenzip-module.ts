@@ -15,6 +15,11 @@ export interface RunOutput {
   exitCode: number;
   stdout: string[];
   stderr: string[];
+  /**
+   * Sees each line of stdout first; a line it answers `true` for (one it has consumed) is not kept
+   * in `stdout`: a listing of many entries is parsed as it comes instead of held whole.
+   */
+  onLine?: ((line: string) => boolean) | undefined;
 }
 
 /**
@@ -24,7 +29,9 @@ export interface RunOutput {
 export async function createSevenZip(factory: SevenZipFactory): Promise<{ sz: SevenZipModule; output: RunOutput }> {
   const output: RunOutput = { exitCode: 0, stdout: [], stderr: [] };
   const sz = await factory({
-    print: (line) => output.stdout.push(line),
+    print: (line) => {
+      if (!output.onLine?.(line)) output.stdout.push(line);
+    },
     printErr: (line) => output.stderr.push(line),
   });
   speedUpPathLookup(sz.FS);
@@ -32,9 +39,14 @@ export async function createSevenZip(factory: SevenZipFactory): Promise<{ sz: Se
 }
 
 /** Runs one 7-Zip command on an instance; exceptions thrown by our FS hooks propagate. */
-export function runCommand(sz: SevenZipModule, output: RunOutput, args: string[]): RunOutput {
+export function runCommand(sz: SevenZipModule, output: RunOutput, args: string[], onLine?: (line: string) => boolean): RunOutput {
   output.stdout.length = 0;
   output.stderr.length = 0;
-  output.exitCode = sz.callMain(args) as unknown as number;
+  output.onLine = onLine;
+  try {
+    output.exitCode = sz.callMain(args) as unknown as number;
+  } finally {
+    output.onLine = undefined;
+  }
   return output;
 }

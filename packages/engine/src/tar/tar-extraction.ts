@@ -71,6 +71,8 @@ export class TarExtraction {
       await this.sinkCall(() => this.sink.copyFile?.(copyOf.path, path) ?? Promise.resolve());
       result.size = copyOf.size;
     } else {
+      // The header says how much follows: a size over a limit is refused before its first byte.
+      this.tracker.expectBytes(entry.size);
       result.size = await this.writeFile(path, entry);
     }
     if (result.type === 'file') this.writtenFiles.set(safe, { path, size: result.size });

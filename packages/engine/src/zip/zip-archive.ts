@@ -30,15 +30,23 @@ export class ZipFallback extends Error {
   }
 }
 
-/** One entry of the central directory, with what the engine needs to know about it. */
+/**
+ * One entry of the central directory, with what the engine needs to know about it. zip.js' own
+ * entry object is not kept: with its closures, dates, maps and small arrays it took ~5.9 KB a
+ * name, so 40,000 entries filled a server worker's 256 MB heap. `entries()` reads them again,
+ * one at a time, when they are extracted.
+ */
 export interface ZipItem {
-  entry: Entry;
+  /** Where its local header lies: the second reading must find the same entry there. */
+  offset: number;
   /** The stored name, decoded (may be hostile: it is sanitised before use). */
   name: string;
   type: EntryType;
   /** Declared uncompressed size. */
   size: number;
   encrypted: boolean;
+  /** Last modification, ms since 1970, when the entry says. */
+  modified: number | null;
 }
 
 export interface OpenedZip {
@@ -46,6 +54,8 @@ export interface OpenedZip {
   source: ArchiveSource;
   items: ZipItem[];
   names: NameDecoder;
+  /** zip.js' entries, read again from the central directory, in the order of `items`. */
+  entries(): AsyncGenerator<Entry>;
 }
 
 export const READER_OPTIONS: ZipReaderConstructorOptions = {
@@ -108,32 +118,59 @@ export async function openZip(sources: readonly ArchiveSource[]): Promise<Opened
   if (sources.length !== 1 || !source) throw new ZipFallback('the archive has several parts');
   await checkEndRecord(source);
   const reader = new ZipReader<unknown>(new SourceReader(source), READER_OPTIONS);
-  let entries: Entry[];
+  const items: ZipItem[] = [];
+  /** Names not stored as UTF-8, as bytes, until every one is known: they choose the code page. */
+  const legacy = new Map<ZipItem, Uint8Array>();
+  let unsupported: string | null = null;
+  let unreadable: string | null = null;
   try {
-    entries = await reader.getEntries();
+    for await (const entry of reader.getEntriesGenerator()) {
+      if (unreadable === null && extraBlocks(entry.rawExtraField) === null) unreadable = entry.filename;
+      const item = itemOf(entry);
+      const reason: string | null = unsupported === null ? unsupportedReason(entry) : null;
+      if (reason !== null) unsupported = `${reason} (entry ${JSON.stringify(entry.filename)})`;
+      if (!entry.filenameUTF8) legacy.set(item, entry.rawFilename);
+      items.push(item);
+    }
   } catch (error) {
     throw new ZipFallback(`the central directory cannot be read (${messageOf(error)})`, { cause: error });
   }
-  const unreadable = entries.find((entry) => extraBlocks(entry.rawExtraField) === null);
-  if (unreadable) {
+  if (unreadable !== null) {
     throw new EngineError('CORRUPT_ARCHIVE', MALFORMED_EXTRA_FIELD, {
-      entry: unreadable.filename,
+      entry: unreadable,
       problem: 'central extra field block runs past its end',
     });
   }
   const damage = (reader.warnings ?? []).find((warning) => DAMAGE_WARNINGS.has(warning.reason));
   if (damage) throw new ZipFallback(`the central directory is damaged (${damage.reason})`);
-  for (const entry of entries) {
-    const reason = unsupportedReason(entry);
-    if (reason) throw new ZipFallback(`${reason} (entry ${JSON.stringify(entry.filename)})`);
+  if (unsupported !== null) throw new ZipFallback(unsupported);
+  const names = chooseLegacyDecoder([...legacy.values()].filter(isLegacyName));
+  for (const [item, raw] of legacy) item.name = decodeStoredText(raw, names);
+  return { reader, source, items, names, entries: () => rereadEntries(reader, items) };
+}
+
+function itemOf(entry: Entry): ZipItem {
+  const modified = entry.lastModDate instanceof Date ? entry.lastModDate.getTime() : Number.NaN;
+  return {
+    offset: entry.offset,
+    name: entry.filename,
+    type: typeOf(entry),
+    size: entry.uncompressedSize,
+    encrypted: entry.encrypted,
+    modified: Number.isNaN(modified) ? null : modified,
+  };
+}
+
+async function* rereadEntries(reader: ZipReader<unknown>, items: readonly ZipItem[]): AsyncGenerator<Entry> {
+  let index = 0;
+  for await (const entry of reader.getEntriesGenerator()) {
+    const item = items[index];
+    // The same bytes read twice: only a file changed in between could differ.
+    if (item?.offset !== entry.offset) throw new EngineError('CORRUPT_ARCHIVE', 'The archive changed while it was read.');
+    index += 1;
+    yield entry;
   }
-  const legacy = entries.filter((e) => !e.filenameUTF8 && isLegacyName(e.rawFilename)).map((e) => e.rawFilename);
-  const names = chooseLegacyDecoder(legacy);
-  const items = entries.map((entry): ZipItem => {
-    const name = entry.filenameUTF8 ? entry.filename : decodeStoredText(entry.rawFilename, names);
-    return { entry, name, type: typeOf(entry), size: entry.uncompressedSize, encrypted: entry.encrypted };
-  });
-  return { reader, source, items, names };
+  if (index !== items.length) throw new EngineError('CORRUPT_ARCHIVE', 'The archive changed while it was read.');
 }
 
 function unsupportedReason(entry: Entry): string | null {

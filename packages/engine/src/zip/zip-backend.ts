@@ -1,5 +1,6 @@
 import type { ExtractionLimits } from '@archive-opener/shared';
-import type { FileEntry } from '@zip.js/zip.js';
+import type { Entry, FileEntry } from '@zip.js/zip.js';
+import { checkDeclaredLimits } from '../core/declared-limits.js';
 import { EngineError } from '../core/engine-error.js';
 import { LimitTracker } from '../core/limit-tracker.js';
 import { NameAllocator } from '../core/name-allocator.js';
@@ -33,8 +34,7 @@ export async function listZip(sources: readonly ArchiveSource[], options: Operat
   try {
     const entries = zip.items.map((item): ListedEntry => {
       const listed: ListedEntry = { name: item.name, type: item.type, size: item.size, encrypted: item.encrypted };
-      const modified = item.entry.lastModDate;
-      if (modified instanceof Date && !Number.isNaN(modified.getTime())) listed.modified = modified.toISOString();
+      if (item.modified !== null) listed.modified = new Date(item.modified).toISOString();
       return listed;
     });
     new ProgressReporter(options.onProgress).phase('listing', 0, null, entries.length);
@@ -117,13 +117,21 @@ async function writeAll(
 ): Promise<ExtractedEntry[]> {
   const job = new Extraction(zip, sink, limits, options, password, codec);
   job.report(true);
-  const items = zip.items.filter((i) => isWanted(options, i.name));
-  const paths = allocatePaths(job, items);
-  for (const item of items) {
-    const path = paths.get(item);
+  // The central directory declares every entry's size: what is over a limit is refused before a write.
+  checkDeclaredLimits(
+    zip.items.filter((item) => isWanted(options, item.name)),
+    limits,
+    zip.source.size,
+  );
+  const paths = allocatePaths(job, zip.items, options);
+  let index = 0;
+  for await (const entry of zip.entries()) {
+    const item = zip.items[index] as ZipItem;
+    const path = paths[index];
+    index += 1;
     if (path === undefined) continue;
     try {
-      await writeItem(job, item, path);
+      await writeItem(job, item, entry, path);
     } catch (error) {
       await Promise.allSettled(job.pendingWrites);
       if (job.tracker.tripped) throw job.tracker.tripped;
@@ -149,25 +157,27 @@ async function writeAll(
  * its last entry, as every native tool (and our 7-Zip path) has it; earlier ones keep their
  * bytes under `name (2)`. 7-Zip names a nameless entry after the archive ("data.zip" → "data").
  */
-function allocatePaths(job: Extraction, items: readonly ZipItem[]): Map<ZipItem, string> {
-  const safeNames = items.map((item) => toSafeRelativePath(item.name === '' ? archiveStem(job.zip.source.name) : item.name));
+function allocatePaths(job: Extraction, items: readonly ZipItem[], options: OperationOptions): (string | undefined)[] {
+  const safeNames = items.map((item) =>
+    isWanted(options, item.name) ? toSafeRelativePath(item.name === '' ? archiveStem(job.zip.source.name) : item.name) : null,
+  );
   const last = new Map<string, number>();
   safeNames.forEach((safe, index) => {
     if (safe !== null) last.set(safe, index);
   });
-  const paths = new Map<ZipItem, string>();
+  const paths: (string | undefined)[] = new Array<string | undefined>(items.length);
   for (const latest of [true, false]) {
     items.forEach((item, index) => {
       const safe = safeNames[index];
       if (safe !== null && safe !== undefined && (last.get(safe) === index) === latest) {
-        paths.set(item, job.allocator.allocate(safe, item.type));
+        paths[index] = job.allocator.allocate(safe, item.type);
       }
     });
   }
   return paths;
 }
 
-async function writeItem(job: Extraction, item: ZipItem, path: string): Promise<void> {
+async function writeItem(job: Extraction, item: ZipItem, entry: Entry, path: string): Promise<void> {
   if (item.type === 'dir' && job.madeDirectories.has(path)) return;
   await makeParents(job, path);
   job.tracker.addEntry();
@@ -178,29 +188,29 @@ async function writeItem(job: Extraction, item: ZipItem, path: string): Promise<
     await sinkCall(() => job.sink.makeDirectory(path));
     job.madeDirectories.add(path);
   } else if (item.type === 'symlink') {
-    await verifyLocalHeader(job.zip.source, item.entry, item.name, 'names and extra fields');
-    const target = await readLinkTarget(item.entry as FileEntry, getDataOptions);
+    await verifyLocalHeader(job.zip.source, entry, item.name, 'names and extra fields');
+    const target = await readLinkTarget(entry as FileEntry, getDataOptions);
     if (target !== null) result.linkTarget = decodeStoredText(target, job.zip.names);
   } else if (item.encrypted && item.size === 0 && job.password === undefined) {
     await sinkCall(() => job.sink.writeFile(path, new Blob([]).stream()));
-  } else if (job.codec && job.sink.writeBytes && suitsNativeCodec(item.entry)) {
-    result.size = await writeNatively(job, item, path, job.codec);
+  } else if (job.codec && job.sink.writeBytes && suitsNativeCodec(entry)) {
+    result.size = await writeNatively(job, item, entry, path, job.codec);
   } else {
-    await verifyLocalHeader(job.zip.source, item.entry, item.name, 'names and extra fields');
-    result.size = await pipeEntry(item.entry as FileEntry, job.sink, path, job.onBytes, getDataOptions);
+    await verifyLocalHeader(job.zip.source, entry, item.name, 'names and extra fields');
+    result.size = await pipeEntry(entry as FileEntry, job.sink, path, job.onBytes, getDataOptions);
   }
   job.entries.push(result);
 }
 
 /** Decodes with the host's codec and leaves the write running while the next entry decodes. */
-async function writeNatively(job: Extraction, item: ZipItem, path: string, codec: NativeCodec): Promise<number> {
+async function writeNatively(job: Extraction, item: ZipItem, entry: Entry, path: string, codec: NativeCodec): Promise<number> {
   const sink = job.sink;
   // Reading and writing overlap the next entries' decoding (measured in Node: the variant that
   // also inflated on libuv's pool was slower). The size is known: decoding checks it exactly.
-  const task = decodeNatively(job.zip.source, item.entry, codec, item.name).then(async ({ data, storedAt }) => {
-    job.onBytes(item.entry.uncompressedSize);
+  const task = decodeNatively(job.zip.source, entry, codec, item.name).then(async ({ data, storedAt }) => {
+    job.onBytes(entry.uncompressedSize);
     // A stored entry, checked, may stay where it is in the archive (browser: no copy into a Blob).
-    if (storedAt !== null && sink.referToSource?.(path, job.zip.source, storedAt, item.entry.uncompressedSize)) return;
+    if (storedAt !== null && sink.referToSource?.(path, job.zip.source, storedAt, entry.uncompressedSize)) return;
     if (!sink.writeBytes) throw new Error('writeBytes vanished');
     await sink.writeBytes(path, data);
   });
@@ -215,7 +225,7 @@ async function writeNatively(job: Extraction, item: ZipItem, path: string, codec
       throw new SinkFailure(error);
     }
   }
-  return item.entry.uncompressedSize;
+  return entry.uncompressedSize;
 }
 
 /** Parents no entry of their own names ("a/" for "a/b.txt") are created and reported as 7-Zip does. */

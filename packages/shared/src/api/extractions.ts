@@ -15,6 +15,8 @@ export const jobFileSchema = z.object({
   /** MIME type guessed from the name. */
   type: z.string(),
   sha256: z.string(),
+  /** True when the stored name held direction controls (replaced by `_` in `path`): worth a warning. */
+  directionControls: z.literal(true).optional(),
 });
 export type JobFile = z.infer<typeof jobFileSchema>;
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { acceptedJobSchema, jobViewSchema } from '@archive-opener/shared/api';
 import type { FastifyInstance } from 'fastify';
-import { unzipSync } from 'fflate';
+import { strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusCase } from '@archive-opener/test-support/corpus';
 import { events, upload, waitForEnd, type JobAnswer } from '../../testing/extraction-api.js';
@@ -101,6 +101,16 @@ describe.each(TEST_DATABASES)('server extraction API on $name', ({ schema: creat
       expect(res.statusCode).toBe(200);
       expect(String(res.headers['content-disposition'])).not.toMatch(/[/\\\r\n]|\.\./);
     }
+  });
+
+  it('writes a name made to read backwards without its direction control, and flags it', async () => {
+    const bytes = Buffer.from(zipSync({ 'invoice\u202efdp.exe': strToU8('MZ'), 'aux.txt': strToU8('x') }));
+    const done = await waitForEnd(app, (await upload(app, { parts: ['invoices.zip'], bytes })).json<{ id: string }>().id);
+    expect(done.status).toBe('completed');
+    expect(done.files.map((f) => [f.path, f.directionControls]).sort()).toEqual([
+      ['_aux.txt', undefined],
+      ['invoice_fdp.exe', true],
+    ]);
   });
 
   it('refuses an upload above MAX_UPLOAD_MB with 413 and keeps nothing of it', async () => {

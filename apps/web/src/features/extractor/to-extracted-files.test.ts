@@ -20,6 +20,24 @@ describe('toExtractedFiles', () => {
     expect(file?.blob).toBe(blob);
   });
 
+  it('flags a file whose stored name held direction controls, and no other', () => {
+    const bytes = { blob: new Blob(['ab']), offset: 0, size: 1 };
+    const files = toExtractedFiles(
+      {
+        entries: [
+          { ...entry('invoice_fdp.exe', 1), originalName: 'invoice\u202efdp.exe' },
+          { ...entry('docs/a (2).txt', 1), originalName: 'docs/a.txt' },
+        ],
+        files: new Map([
+          ['invoice_fdp.exe', bytes],
+          ['docs/a (2).txt', { ...bytes, offset: 1 }],
+        ]),
+      },
+      { archiveName: 'a.zip', prefix: '' },
+    );
+    expect(files.map((file) => file.directionControls)).toEqual([true, undefined]);
+  });
+
   it('hands over a Blob the file has to itself as it is', () => {
     const own = new Blob(['x'.repeat(10)]);
     const [file] = toExtractedFiles(

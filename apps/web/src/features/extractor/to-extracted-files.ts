@@ -1,6 +1,6 @@
 import type { BrowserExtractResult, FileSlice } from '@archive-opener/engine/browser';
 import { sliceToBlob } from '@archive-opener/engine/browser/protocol';
-import { categorize } from '@archive-opener/shared';
+import { categorize, hasDirectionControls } from '@archive-opener/shared';
 import type { ExtractedFile } from '../file-manager/extracted-file';
 import { guessMimeType } from '../file-manager/mime-type';
 
@@ -59,6 +59,7 @@ export function toExtractedFiles(result: Pick<BrowserExtractResult, 'entries' | 
       category: categorize(name, mimeType),
       archiveName: origin.archiveName,
       ...(origin.parentId ? { parentId: origin.parentId } : {}),
+      ...(entry.originalName !== undefined && hasDirectionControls(entry.originalName) && { directionControls: true }),
     });
   }
   return files;

@@ -26,6 +26,21 @@ describe('FileCard', () => {
     expect(screen.getByText('Documents · 1.5 KB')).toBeTruthy();
   });
 
+  it('marks a file whose stored name held direction controls and says why', () => {
+    renderCard({ file: { ...makeFile('invoice_fdp.exe'), directionControls: true } });
+    expect(screen.getByText('Renamed')).toBeTruthy();
+    const article = screen.getByRole('article');
+    expect(article.getAttribute('aria-describedby')).toBeTruthy();
+    const warning = document.getElementById(article.getAttribute('aria-describedby') ?? '');
+    expect(warning?.textContent).toMatch(/hidden characters that reverse/);
+  });
+
+  it('shows no marker for an ordinary name', () => {
+    renderCard();
+    expect(screen.queryByText('Renamed')).toBeNull();
+    expect(screen.getByRole('article').getAttribute('aria-describedby')).toBeNull();
+  });
+
   it('downloads and selects the file', async () => {
     const user = userEvent.setup();
     const { file, onDownload, onSelectedChange } = renderCard();

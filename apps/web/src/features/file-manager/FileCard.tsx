@@ -1,4 +1,4 @@
-import { Download, Eye, EyeOff, FolderOpen, LoaderCircle } from 'lucide-react';
+import { Download, Eye, EyeOff, FolderOpen, LoaderCircle, TriangleAlert } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button';
@@ -47,11 +47,13 @@ export function FileCard({
   const canOpen = onOpenArchive !== undefined && !opened && isArchiveFile(file);
   // In a tile, buttons show only their icon; the full name is their accessible name either way.
   const label = (text: string) => <span className={tile ? 'sr-only' : 'max-sm:sr-only'}>{text}</span>;
+  const warningId = useId();
 
   return (
     <article
       data-file-name={file.name}
       data-preview-open={previewOpen || undefined}
+      aria-describedby={file.directionControls ? warningId : undefined}
       className={cn(
         'flex h-full min-w-0 flex-col gap-2 rounded-lg border bg-card p-3 text-card-foreground',
         selected ? 'border-primary' : 'border-border',
@@ -70,6 +72,16 @@ export function FileCard({
         </div>
         <div className={cn('min-w-0', !tile && 'flex-1 basis-40')}>
           <p className="truncate font-medium">
+            {file.directionControls && (
+              // A name that was made to read backwards: marked where the eye reads the name.
+              <span
+                data-name-warning-marker
+                className="me-1.5 inline-flex items-center gap-1 rounded border border-destructive/40 bg-destructive/10 px-1 align-middle text-xs text-destructive"
+              >
+                <TriangleAlert aria-hidden className="size-3" />
+                {t('fileManager.card.renamedMarker')}
+              </span>
+            )}
             <bdi title={file.path}>{file.name}</bdi>
           </p>
           {folder && (
@@ -81,6 +93,11 @@ export function FileCard({
           <p className="truncate text-sm text-muted-foreground">
             {t(`fileManager.categories.${file.category}`)} · {formatBytes(file.size, i18n.resolvedLanguage)}
           </p>
+          {file.directionControls && (
+            <p id={warningId} data-name-warning className="text-xs text-destructive">
+              {t('fileManager.card.directionControlsWarning')}
+            </p>
+          )}
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {canOpen && (

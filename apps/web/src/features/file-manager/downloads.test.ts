@@ -35,6 +35,22 @@ describe('zipEntryNames', () => {
     expect(zipEntryNames(['x/README', 'x/readme'])).toEqual(['x/README', 'x/readme (2)']);
   });
 
+  it('renames what Windows reserves or alters and replaces direction controls, in every segment', () => {
+    expect(zipEntryNames(['CON.zip/aux.txt', 'x/nul', 'C:x/notes. ', 'invoice\u202efdp.exe'])).toEqual([
+      '_CON.zip/_aux.txt',
+      'x/_nul',
+      'C_x/notes__',
+      'invoice_fdp.exe',
+    ]);
+  });
+
+  it('numbers 20,000 equal names in order, each once', () => {
+    const names = zipEntryNames(Array.from({ length: 20_000 }, () => 'a.txt'));
+    expect(names.slice(0, 2)).toEqual(['a.txt', 'a (2).txt']);
+    expect(names[19_999]).toBe('a (20000).txt');
+    expect(new Set(names).size).toBe(20_000);
+  });
+
   it('drops empty, current and parent segments', () => {
     expect(zipEntryNames(['../../etc//passwd', './'])).toEqual(['etc/passwd', 'file']);
   });
@@ -66,6 +82,13 @@ describe('saving files', () => {
     expect(revoke).not.toHaveBeenCalled();
     vi.advanceTimersByTime(60_000);
     expect(revoke).toHaveBeenCalledWith('blob:test');
+  });
+
+  it('downloads a file under a name Windows can keep', () => {
+    downloadFile(makeFile('aux.txt'));
+    downloadFile(makeFile('docs/LPT1'));
+    downloadFile(makeFile('report.pdf.'));
+    expect(saved).toEqual(['_aux.txt', '_LPT1', 'report.pdf_']);
   });
 
   it('downloads each file 100 ms apart', async () => {

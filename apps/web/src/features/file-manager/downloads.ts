@@ -1,3 +1,4 @@
+import { windowsSafeName, withoutDirectionControls } from '@archive-opener/shared';
 import { downloadZip } from 'client-zip';
 import { extractedZipName } from '@archive-opener/shared';
 import type { ExtractedFile } from './extracted-file';
@@ -36,9 +37,19 @@ export function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
 }
 
+/**
+ * A name as it is saved: names reach the visitor's disk, where Windows reserves some (CON,
+ * aux.txt) and alters others (trailing dots and spaces), and a direction control would disguise
+ * the file's type. The engine writes no such name; a batch's archive names, which the page adds,
+ * are the visitor's own and may be.
+ */
+function savedName(name: string): string {
+  return windowsSafeName(withoutDirectionControls(name));
+}
+
 export function downloadFile(file: ExtractedFile): void {
-  if (file.remote) saveUrl(file.remote.url, file.name);
-  else saveBlob(file.blob, file.name);
+  if (file.remote) saveUrl(file.remote.url, savedName(file.name));
+  else saveBlob(file.blob, savedName(file.name));
 }
 
 function wait(ms: number, signal?: AbortSignal): Promise<void> {
@@ -89,6 +100,8 @@ function withSuffix(name: string, n: number): string {
 export function zipEntryNames(paths: readonly string[]): string[] {
   const filePaths = new Set(paths.map((path) => path.toLowerCase()));
   const used = new Set<string>();
+  /** The number the next copy of a name tries first: starting at 2 each time was quadratic. */
+  const nextNumber = new Map<string, number>();
   return paths.map((path) => {
     const segments = path.split('/').filter((segment) => segment !== '' && segment !== '.' && segment !== '..');
     const renamed = segments.map((segment, index) =>
@@ -99,12 +112,15 @@ export function zipEntryNames(paths: readonly string[]): string[] {
           .join('/')
           .toLowerCase(),
       )
-        ? `${segment}-extracted`
-        : segment,
+        ? `${savedName(segment)}-extracted`
+        : savedName(segment),
     );
     const base = renamed.join('/') || 'file';
     let name = base;
-    for (let n = 2; used.has(name.toLowerCase()); n += 1) name = withSuffix(base, n);
+    const key = base.toLowerCase();
+    let n = nextNumber.get(key) ?? 2;
+    for (; used.has(name.toLowerCase()); n += 1) name = withSuffix(base, n);
+    if (name !== base) nextNumber.set(key, n);
     used.add(name.toLowerCase());
     return name;
   });

@@ -41,6 +41,11 @@ interface ExtractedFileInfo {
   archiveName: string;
   /** The `id` of the nested archive this file came out of; absent for top-level files. */
   parentId?: string;
+  /**
+   * The name stored in the archive held direction controls (they show "invoice\u202Efdp.exe" as
+   * "invoiceexe.pdf"); the engine replaced them with `_`, and the file is shown with a warning.
+   */
+  directionControls?: true;
 }
 
 /**

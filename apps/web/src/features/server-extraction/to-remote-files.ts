@@ -45,6 +45,7 @@ export function toRemoteFiles(
       category: categorize(name, mimeType),
       archiveName,
       remote: { url: extractionUrls.file(jobId, file.id), sha256: file.sha256, job },
+      ...(file.directionControls && { directionControls: true }),
     };
   });
 }

@@ -1,0 +1,29 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SERVER_LIMITS } from '@archive-opener/shared';
+import { afterAll, describe, expect, it } from 'vitest';
+import { corpusCase } from '../../../../e2e/support/corpus.js';
+import { extractArchive } from '../host-node/index.js';
+
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+describe('the 7-Zip path counts entries', () => {
+  it('exactly: an archive of as many entries as the limit allows is extracted', async () => {
+    // A folder and two files: 3 entries, none of them the folder 7-Zip is told to extract into.
+    const archive = corpusCase('py7zr/copy.7z');
+    const out = await mkdtemp(join(tmpdir(), 'ao-7z-count-'));
+    dirs.push(out);
+    const limits = { ...SERVER_LIMITS, maxEntries: 3 };
+    const result = await extractArchive(archive.parts, join(out, 'three'), { limits });
+    expect(result.entries.map((e) => e.path).sort()).toEqual(['test', 'test/test2.txt', 'test1.txt']);
+    await expect(extractArchive(archive.parts, join(out, 'two'), { limits: { ...limits, maxEntries: 2 } })).rejects.toMatchObject(
+      {
+        code: 'LIMIT_EXCEEDED',
+      },
+    );
+  });
+});
