@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { SERVER_LIMITS, type ExtractionLimits } from '@archive-opener/shared';
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { MemorySink, memorySource } from '../../test/support/memory-io.js';
+import { MemorySink, memorySource } from '../testing/memory-io.js';
 import { extractCpioStream } from '../cpio/cpio-backend.js';
 import { crc16 } from '../lzh/lzh-crc.js';
 import { extractLzhStream } from '../lzh/lzh-backend.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SERVER_LIMITS } from '@archive-opener/shared';
 import { afterAll, describe, expect, it } from 'vitest';
-import { corpusCase } from '../../../../e2e/support/corpus.js';
+import { corpusCase } from '@archive-opener/test-support/corpus';
 import { extractArchive } from '../host-node/index.js';
 
 const dirs: string[] = [];
