@@ -70,7 +70,7 @@ describe('contact message and admin page', () => {
     await dialog.waitFor();
     await expectNoAxeViolations(page);
 
-    // Empty fields: the spec's toast, nothing sent, the dialog stays.
+    // Empty fields: the toast of docs/product.md#contact, nothing sent, the dialog stays.
     await dialog.getByRole('button', { name: esContact.submit }).click();
     await toast(page, esContact.toast.emptyText);
     expect(await dialog.getByLabel(esContact.fields.name).getAttribute('aria-invalid')).toBe('true');

@@ -42,7 +42,8 @@ function expectNothingUploaded(archives: string[]) {
       for (const archive of archives) expect(body).not.toContain(basename(archive));
       continue;
     }
-    // HEAD: the start-up check of robots.txt and sitemap.xml (the original's call 8).
+    // HEAD: the start-up check of robots.txt and sitemap.xml (kept from the original:
+    // docs/product.md#monitoring-checks).
     expect(['GET', 'HEAD'], request.url()).toContain(request.method());
     expect(request.postDataBuffer(), request.url()).toBeNull();
     expect(request.url().startsWith(env.site.url) || request.url().startsWith('blob:') || request.url().startsWith('data:')).toBe(
@@ -159,7 +160,7 @@ describe('the extractor, in a real browser, against the production server', () =
     await expect(ui.fileManagerTitle().innerText()).resolves.toBe(`Extracted Files (${outer.files.size + 1})`);
   });
 
-  it('refuses an archive above the browser limit (2 GB) with the spec message, keeping it listed', async () => {
+  it('refuses an archive above the browser limit (2 GB) with the message of docs/product.md#choosing-archives, keeping it listed', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'ao-e2e-'));
     const big = join(dir, 'huge.zip');
     // A sparse file: 2 GB + 1 MB of nothing on disk, instantly.

@@ -71,7 +71,7 @@ describe('server extraction, in a real browser, against the production server', 
     await expect(serverSwitch(page).isChecked()).resolves.toBe(false);
     const keepAlive = page.waitForRequest((request) => request.url().endsWith('/api/extract-archive'));
     await serverSwitch(page).check();
-    // Chosen: the server is kept warm from now on (spec section 7, call 3).
+    // Chosen: the server is kept warm from now on (docs/product.md#server-mode).
     const ping = await keepAlive;
     expect(ping.method()).toBe('POST');
     expect(ping.postDataJSON()).toMatchObject({ keepAlive: true });

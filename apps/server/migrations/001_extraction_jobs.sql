@@ -1,5 +1,5 @@
 -- The extraction job queue: one row per uploaded archive, claimed by workers with
--- FOR UPDATE SKIP LOCKED and held by a renewable lease (see ARCHITECTURE.md, "Jobs").
+-- FOR UPDATE SKIP LOCKED and held by a renewable lease (see docs/decisions/020-durable-queue-with-leases.md).
 CREATE TABLE extraction_jobs (
   -- Unguessable (>= 128 bits, base64url), made by the app: knowing it is the right to read the job.
   id text PRIMARY KEY,

@@ -1,5 +1,6 @@
 -- Contact messages, the admin's login and sessions, anonymous usage statistics and the page's
--- robots.txt / sitemap.xml checks (issue 6; DECISIONS.md sections 5 and 7).
+-- robots.txt / sitemap.xml checks (docs/decisions/023-anonymous-statistics.md;
+-- docs/decisions/005-admin-on-the-server.md and docs/decisions/007-canonical-urls-and-real-seo.md).
 
 CREATE TABLE contact_messages (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,

@@ -39,8 +39,9 @@ const envSchema = z.object({
   WEB_ROOT: optional(z.string().default(DEFAULT_WEB_ROOT)),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   NODE_ENV: optional(z.enum(['development', 'production', 'test']).default('development')),
-  // Server extraction (DECISIONS.md section 2): where uploads, extracted files and the embedded
-  // database live; a real PostgreSQL instead of the embedded one; limits and retention.
+  // Server extraction (docs/decisions/002-one-set-of-numbers.md): where uploads, extracted files
+  // and the embedded database live; a real PostgreSQL instead of the embedded one; limits and
+  // retention.
   DATA_DIR: optional(z.string().default(DEFAULT_DATA_DIR)),
   DATABASE_URL: optional(
     z
@@ -83,8 +84,8 @@ const envSchema = z.object({
       .transform((value) => value.replace(/\/+$/, ''))
       .optional(),
   ),
-  // The admin page's password (DECISIONS.md section 5), or its argon2id hash; with neither the
-  // server generates one at first start and prints it once.
+  // The admin page's password (docs/decisions/005-admin-on-the-server.md), or its argon2id hash;
+  // with neither the server generates one at first start and prints it once.
   ADMIN_PASSWORD: optional(z.string().min(12, 'must be at least 12 characters').max(1024).optional()),
   ADMIN_PASSWORD_HASH: optional(
     z

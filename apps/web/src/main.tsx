@@ -26,7 +26,7 @@ if (!splitLanguagePrefix(window.location.pathname).prefixed && language.code !==
   // Prerendered pages are hydrated; the bare shell (dev server, a build without prerender) is rendered.
   if (root.firstElementChild) hydrateRoot(root, app);
   else createRoot(root).render(app);
-  // The robots.txt / sitemap.xml checks (spec section 7, calls 7 and 8): their code is fetched
+  // The robots.txt / sitemap.xml checks (docs/product.md#monitoring-checks): their code is fetched
   // only once the page is idle.
   whenPageIdle(() => {
     import('./features/telemetry/static-file-monitor')

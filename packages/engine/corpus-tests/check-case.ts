@@ -7,11 +7,12 @@ import type { ManifestCase, ManifestEntry } from '@archive-opener/test-support/c
 
 /** Compares what the engine wrote with the manifest; returns the problems (empty = pass). */
 /**
- * Compares what the engine wrote with the manifest; returns the problems (empty = pass).
- * Two deliberate differences from the native tools are accepted, both from DECISIONS.md:
- * names are neutralised (`\` is a separator, control characters become `_`), and no name ever
- * overwrites another (a repeated or case-colliding name is kept as `name (2)`, `originalName`
- * saying what it was), so an expected file may be found under its de-duplicated name.
+ * Compares what the engine wrote with the manifest; returns the problems (empty = pass). Two
+ * deliberate differences from the native tools are accepted, both from
+ * docs/decisions/016-names-neutralised.md: names are neutralised (`\` is a separator, control
+ * characters become `_`), and no name ever overwrites another (a repeated or case-colliding name is
+ * kept as `name (2)`, `originalName` saying what it was), so an expected file may be found under
+ * its de-duplicated name.
  */
 export async function checkExtraction(testCase: ManifestCase, result: ExtractResult, outDir: string): Promise<string[]> {
   const problems: string[] = [];

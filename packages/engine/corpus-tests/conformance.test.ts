@@ -91,8 +91,9 @@ it(
       Object.keys(known).filter((path) => !(path in failing)),
       'now passing: remove from known-failures.json',
     ).toEqual([]);
-    // The goal is 98% of the ok cases and every error case (issue 2); where we stand is printed
-    // above, and the ratchet keeps it from sliding back while the rest is worked on.
+    // The goal is 98% of the ok cases and every error case
+    // (docs/decisions/024-public-corpus-conformance.md); where we stand is printed above, and the
+    // ratchet keeps it from sliding back while the rest is worked on.
   },
   25 * 60_000,
 );

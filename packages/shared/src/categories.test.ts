@@ -25,7 +25,7 @@ describe('categorize', () => {
     expect(categorize('tool.py', 'text/x-python')).toBe('code');
   });
 
-  it('takes the first matching category (spec order)', () => {
+  it('takes the first matching category (the order of docs/product.md#file-categories)', () => {
     // .svg is an image by extension even though it is also markup.
     expect(categorize('logo.svg', 'image/svg+xml')).toBe('images');
   });

@@ -1,8 +1,8 @@
 /**
- * File categories of the file manager (spec section 3), shared so that the API and the UI agree.
- * A file belongs to the category whose extension list holds its extension; else to the one with
- * the longest prefix of its MIME type (so `text/html` is code while any other `text/…` is a
- * document); `other` is the fallback and is never offered as a filter.
+ * File categories of the file manager (docs/product.md#file-categories), shared so that the API and
+ * the UI agree. A file belongs to the category whose extension list holds its extension; else to
+ * the one with the longest prefix of its MIME type (so `text/html` is code while any other `text/…`
+ * is a document); `other` is the fallback and is never offered as a filter.
  */
 export const CATEGORY_IDS = ['images', 'documents', 'videos', 'audio', 'archives', 'code', 'other'] as const;
 export type CategoryId = (typeof CATEGORY_IDS)[number];

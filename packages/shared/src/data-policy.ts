@@ -1,5 +1,5 @@
 /**
- * How long things are kept (DECISIONS.md section 2). One set of numbers for the server that
+ * How long things are kept (docs/decisions/002-one-set-of-numbers.md). One set of numbers for the server that
  * enforces them and the pages that promise them, so the privacy policy cannot drift from the code.
  */
 export const DEFAULT_RETENTION_MINUTES = 60;

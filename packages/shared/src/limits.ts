@@ -1,6 +1,6 @@
 /**
- * Safety limits for extraction (DECISIONS.md section 6). The engine enforces them while it
- * writes, not from declared sizes, so a lying header cannot get past them.
+ * Safety limits for extraction (docs/decisions/017-limits-and-their-numbers.md). The engine
+ * enforces them while it writes, not from declared sizes, so a lying header cannot get past them.
  */
 export interface ExtractionLimits {
   /** Bytes written for one archive, all entries together. */
@@ -41,7 +41,7 @@ export const BROWSER_LIMITS: ExtractionLimits = {
   maxTotalBytes: 4 * GiB,
 };
 
-/** The largest archive the browser mode accepts (DECISIONS.md section 2). */
+/** The largest archive the browser mode accepts (docs/decisions/002-one-set-of-numbers.md). */
 export const MAX_BROWSER_ARCHIVE_BYTES = 2 * GiB;
 /** The largest upload server mode accepts by default (`MAX_UPLOAD_MB`). */
 export const DEFAULT_MAX_UPLOAD_MB = 50;

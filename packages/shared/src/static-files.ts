@@ -1,5 +1,6 @@
-// The files the page checks on load (the original's calls 7 and 8), without zod: the check runs on
-// every visitor's page, where the schema library would be dead weight.
+// The files the page checks on load (kept from the original: docs/product.md#monitoring-checks),
+// without zod: the check runs on every visitor's page, where the schema library would be dead
+// weight.
 export const MONITORED_FILES = ['/robots.txt', '/sitemap.xml'] as const;
 export type MonitoredFile = (typeof MONITORED_FILES)[number];
 

@@ -1,5 +1,6 @@
-// Admin login, sessions and CSRF (DECISIONS.md section 5). The cookie holds a random token; the
-// database holds its SHA-256, the session's CSRF token and its idle and absolute limits.
+// Admin login, sessions and CSRF (docs/decisions/005-admin-on-the-server.md). The cookie holds a
+// random token; the database holds its SHA-256, the session's CSRF token and its idle and absolute
+// limits.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../db/database.js';
 import { deleteSession, insertSession, touchSession, type StoredSession } from './admin-sessions-repository.js';

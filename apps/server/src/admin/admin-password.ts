@@ -1,4 +1,4 @@
-// The admin password (DECISIONS.md section 5): from ADMIN_PASSWORD (hashed at start) or
+// The admin password (docs/decisions/005-admin-on-the-server.md): from ADMIN_PASSWORD (hashed at start) or
 // ADMIN_PASSWORD_HASH; with neither, generated once for the whole deployment and kept only as a
 // hash in the database. There is no default password.
 import { randomBytes } from 'node:crypto';

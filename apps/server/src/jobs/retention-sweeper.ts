@@ -1,7 +1,8 @@
-// Deletes on schedule (DECISIONS.md section 2): extracted files when their job expires (then every
-// file URL answers 410), job records after 30 days, issue 6's records (privacy/record-retention.ts), and any folder on disk no job accounts for
-// (a crash between writing and recording). Runs every minute in every process; the SQL makes
-// concurrent sweeps harmless.
+// Deletes on schedule (docs/decisions/002-one-set-of-numbers.md): extracted files when their job
+// expires (then every file URL answers 410), job records after 30 days, the contact, statistics and
+// admin records (privacy/record-retention.ts), and any folder on disk no job accounts for (a crash
+// between writing and recording). Runs every minute in every process; the SQL makes concurrent
+// sweeps harmless.
 import type { FastifyBaseLogger } from 'fastify';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';

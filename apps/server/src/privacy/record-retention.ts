@@ -1,6 +1,7 @@
-// Deletes on schedule what issue 6 stores (DECISIONS.md section 2; the privacy page states each
-// period from the same constants): contact messages, static-file reports, visitor hashes and
-// salts, dead admin sessions and old failed logins.
+// Deletes on schedule the contact, statistics and admin records
+// (docs/decisions/002-one-set-of-numbers.md; the privacy page states each period from the same
+// constants): contact messages, static-file reports, visitor hashes and salts, dead admin sessions
+// and old failed logins.
 import {
   CONTACT_MESSAGE_RETENTION_DAYS,
   STATIC_FILE_CHECK_RETENTION_DAYS,

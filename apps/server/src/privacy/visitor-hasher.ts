@@ -1,6 +1,7 @@
-// Distinct visitors without storing who they are (DECISIONS.md section 5): a hash of the address
-// and browser identification with a random salt that changes every day and is deleted the next.
-// A browser that signals Do Not Track or Global Privacy Control gets no hash at all.
+// Distinct visitors without storing who they are (docs/decisions/023-anonymous-statistics.md): a
+// hash of the address and browser identification with a random salt that changes every day and is
+// deleted the next. A browser that signals Do Not Track or Global Privacy Control gets no hash at
+// all.
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.js';

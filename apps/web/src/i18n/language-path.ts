@@ -8,7 +8,7 @@ export interface LanguagePath {
   prefixed: boolean;
 }
 
-/** `/de/about` → German, `/about`; an unknown first segment means English (the spec's rule). */
+/** `/de/about` → German, `/about`; an unknown first segment means English (docs/product.md#languages). */
 export function splitLanguagePrefix(pathname: string): LanguagePath {
   const match = /^\/([^/]+)(\/.*)?$/.exec(pathname);
   const first = match?.[1];

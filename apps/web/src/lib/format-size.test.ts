@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatBytes } from './format-size';
 
-describe('formatBytes in English (the spec units)', () => {
+describe('formatBytes in English (B, KB, MB, GB, as docs/product.md#numbers writes them)', () => {
   it('uses bytes without decimals below 1 KB', () => {
     expect(formatBytes(0, 'en')).toBe('0 B');
     expect(formatBytes(512, 'en')).toBe('512 B');

@@ -2,8 +2,8 @@ import { languageByTag } from '@archive-opener/shared';
 
 /**
  * Human-readable file sizes, the one format of the whole site: base 1024, bytes without decimals,
- * one decimal from kilobytes up to gigabytes (the largest unit). English keeps the spec's B, KB,
- * MB and GB; every other language gets the units its readers use, from Intl's unit style ("Mo"
+ * one decimal from kilobytes up to gigabytes (the largest unit). English keeps the B, KB,
+ * MB and GB of docs/product.md#numbers; every other language gets the units its readers use, from Intl's unit style ("Mo"
  * in French, "МБ" in Russian, Arabic units in Arabic), with its own digits and separators.
  */
 const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;

@@ -1,5 +1,6 @@
-// The admin API's requests and answers (DECISIONS.md section 5). The session itself is an HttpOnly
-// cookie; state-changing calls also send the session's CSRF token in the `x-csrf-token` header.
+// The admin API's requests and answers (docs/decisions/005-admin-on-the-server.md). The session
+// itself is an HttpOnly cookie; state-changing calls also send the session's CSRF token in the
+// `x-csrf-token` header.
 import { z } from './zod.js';
 import { EXTRACTION_MODES, OUTCOMES, SIZE_BUCKET_IDS } from '../usage-statistics.js';
 import { MONITORED_FILES } from '../static-files.js';

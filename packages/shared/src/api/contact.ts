@@ -1,5 +1,5 @@
 // The contact form's message: one schema for the form that checks it as the visitor types and the
-// server that checks it again (DECISIONS.md section 6, "Contact form").
+// server that checks it again (docs/decisions/006-security-rules-for-all-input.md, "Contact form").
 import { z } from './zod.js';
 
 export const CONTACT_LIMITS = { name: 100, email: 254, message: 5000 } as const;

@@ -1,5 +1,6 @@
-// The page's check of robots.txt and sitemap.xml (the original's calls 7 and 8) as reported to
-// POST /api/monitor-static-files. The original's placeholder IP field is not collected.
+// The page's check of robots.txt and sitemap.xml (kept from the original:
+// docs/product.md#monitoring-checks) as reported to POST /api/monitor-static-files. The original's
+// placeholder IP field is not collected.
 import { z } from './zod.js';
 import { MONITORED_FILES } from '../static-files.js';
 

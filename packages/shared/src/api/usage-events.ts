@@ -1,6 +1,7 @@
-// The anonymous record of one extraction that feeds the admin's statistics (issue 6): how it ran
-// and how it ended, never a name or a byte of content. The page sends one per browser extraction
-// (POST /api/events); the server records its own extractions itself.
+// The anonymous record of one extraction that feeds the admin's statistics
+// (docs/decisions/023-anonymous-statistics.md): how it ran and how it ended, never a name or a byte
+// of content. The page sends one per browser extraction (POST /api/events); the server records its
+// own extractions itself.
 import { z } from './zod.js';
 import { ERROR_CODES } from '../errors.js';
 import { FORMAT_NAME_PATTERN, OUTCOMES, SIZE_BUCKET_IDS } from '../usage-statistics.js';

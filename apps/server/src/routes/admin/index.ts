@@ -1,5 +1,6 @@
-// The admin API (DECISIONS.md section 5): login and logout, then everything else only with a live
-// session; state-changing calls also need the session's CSRF token. Nothing here is cached.
+// The admin API (docs/decisions/005-admin-on-the-server.md): login and logout, then everything else
+// only with a live session; state-changing calls also need the session's CSRF token. Nothing here
+// is cached.
 import fastifyCookie from '@fastify/cookie';
 import { adminLoginSchema, CSRF_HEADER, type AdminSession } from '@archive-opener/shared/api';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';

@@ -1,7 +1,7 @@
-// POST /api/extract-archive, the original product's call (original-product.md section 7, calls 1
-// and 3), on the real queue with archives of the corpus: keep-alive, inline files whose bytes match
-// the reference tools', the engine's password errors, refusals, shared limits, and the answer when
-// the job outlasts the wait.
+// POST /api/extract-archive, the original product's call
+// (docs/decisions/025-compatibility-with-the-original-client.md), on the real queue with archives
+// of the corpus: keep-alive, inline files whose bytes match the reference tools', the engine's
+// password errors, refusals, shared limits, and the answer when the job outlasts the wait.
 import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -131,7 +131,8 @@ describe.each(TEST_DATABASES)('POST /api/extract-archive on $name', ({ schema: c
       expect(res.statusCode).toBe(200);
       const answer = res.json<LegacyAnswer>();
       expect(answer).toMatchObject({ success: false, files: [], code });
-      // The original client recognises password problems by this word (original-product.md section 8).
+      // The original client recognises password problems by this word
+      // (docs/decisions/025-compatibility-with-the-original-client.md).
       expect(answer.error).toContain('password');
       const job = (await app.inject(`/api/extractions/${answer.jobId}`)).json<JobAnswer>();
       expect(job.status).toBe('failed');
@@ -274,7 +275,8 @@ describe.each(TEST_DATABASES)('POST /api/extract-archive on $name', ({ schema: c
       expect(res.statusCode).toBe(200);
       const answer = res.json<LegacyAnswer>();
       expect(answer).toMatchObject({ success: false, files: [], code: 'TIMEOUT' });
-      // The original client recognises a timeout by this word (original-product.md section 8).
+      // The original client recognises a timeout by this word
+      // (docs/decisions/025-compatibility-with-the-original-client.md).
       expect(answer.error).toContain('timeout');
       const job = await findJob(db, answer.jobId);
       expect(job).toMatchObject({

@@ -1,5 +1,5 @@
 // POST /api/extract-archive: the original product's "extract-archive" server function
-// (original-product.md section 7, calls 1 and 3), for clients written against it. The archive
+// (docs/decisions/025-compatibility-with-the-original-client.md), for clients written against it. The archive
 // arrives as base64 in JSON and goes on the same queue, under the same limits, as
 // POST /api/extractions; the answer waits for the job and carries every file's bytes inline, as
 // the original's did. A keep-alive ping gets an immediate answer and touches nothing.

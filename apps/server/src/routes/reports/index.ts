@@ -1,7 +1,8 @@
 // The page's two reports, each checked by its shared schema and stored with the day's visitor hash
 // (none when the browser signals DNT or GPC; no IP address either way):
 // - POST /api/events: the anonymous record of one browser extraction (the server records its own);
-// - POST /api/monitor-static-files: its robots.txt / sitemap.xml check (the original's call 7).
+// - POST /api/monitor-static-files: its robots.txt / sitemap.xml check (kept from the original:
+//   docs/product.md#monitoring-checks).
 import { staticFileCheckSchema, usageEventSchema } from '@archive-opener/shared/api';
 import type { FastifyPluginAsync } from 'fastify';
 import type { z } from 'zod';

@@ -58,7 +58,7 @@ describe('search-engine files', () => {
       expect(locations.some((location) => location.includes('admin'))).toBe(false);
     });
 
-    it('gives the spec’s change frequencies and priorities, English a notch higher', () => {
+    it('gives the change frequencies and priorities of docs/product.md#search-engines, English a notch higher', () => {
       const entry = (loc: string) => urls().find((url) => text(url, 'loc') === loc);
       const facts = (loc: string) => {
         const url = entry(loc);

@@ -5,8 +5,9 @@ import { useIsDark } from '../../features/theme/use-is-dark';
 import { toasterMounted } from './notify';
 
 /**
- * The spec's toaster: 3 visible, 4 s, bottom-right (bottom-left in right-to-left languages: the
- * reading direction's end); follows the page's theme. Loaded on first use.
+ * The toaster of docs/product.md#errors-and-notifications: 3 visible, 4 s, bottom-right
+ * (bottom-left in right-to-left languages: the reading direction's end); follows the page's theme.
+ * Loaded on first use.
  */
 export default function AppToaster() {
   const dark = useIsDark();

@@ -23,7 +23,7 @@ describe('admin login', () => {
     expect(screen.getByRole('button', { name: 'Login' })).toBeTruthy();
   });
 
-  it('refuses a wrong password with the spec’s toast, then clears and focuses the field', async () => {
+  it('refuses a wrong password with the toast of docs/product.md#admin-page, then clears and focuses the field', async () => {
     fakeAdminServer();
     const { user } = renderAdmin();
     const field = await loginForm();

@@ -11,7 +11,10 @@ import { SystemStatus } from './SystemStatus';
 import { useLogout } from './use-admin-session';
 import { useDashboard } from './use-dashboard';
 
-/** The spec's dashboard: stats cards, recent activity, system status, contact messages, Logout. */
+/**
+ * The dashboard of docs/product.md#admin-page: stats cards, recent activity, system status, contact
+ * messages, Logout.
+ */
 export function Dashboard() {
   const { t, i18n } = useTranslation('admin');
   const locale = i18n.resolvedLanguage;

@@ -6,14 +6,17 @@ import { Button } from '../../components/ui/Button';
 import { AdminApiError } from './admin-api';
 import { useLogin } from './use-admin-session';
 
-/** The lockout's length when the server gives no Retry-After (DECISIONS.md: 15 minutes). */
+/**
+ * The lockout's length when the server gives no Retry-After
+ * (docs/decisions/005-admin-on-the-server.md: 15 minutes).
+ */
 const DEFAULT_LOCK_SECONDS = 15 * 60;
 
 function lockedMinutes(error: AdminApiError): number {
   return Math.max(1, Math.ceil((error.retryAfterSeconds ?? DEFAULT_LOCK_SECONDS) / 60));
 }
 
-/** The password form (spec: a password field and a Login button; Enter submits). */
+/** The password form (docs/product.md#admin-page: a password field and a Login button; Enter submits). */
 export function LoginForm() {
   const { t } = useTranslation('admin');
   const id = useId();

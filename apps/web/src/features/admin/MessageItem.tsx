@@ -18,7 +18,7 @@ interface MessageItemProps {
 
 /**
  * One contact message. Everything the sender typed is shown as text, never as markup; text that
- * looks like a script also gets a warning badge (DECISIONS.md section 6).
+ * looks like a script also gets a warning badge (docs/decisions/006-security-rules-for-all-input.md).
  */
 export function MessageItem({ message, onDeleted }: MessageItemProps) {
   const { t, i18n } = useTranslation('admin');

@@ -6,7 +6,7 @@ import { Badge } from './Badge';
 import { MessageItem } from './MessageItem';
 import { useMessages } from './use-messages';
 
-/** The contact messages, newest first, in a scroll area of about 24rem (spec). */
+/** The contact messages, newest first, in a scroll area of about 24rem (docs/product.md#admin-page). */
 export function MessageList() {
   const { t } = useTranslation('admin');
   const messages = useMessages();

@@ -9,7 +9,10 @@ function latest(checks: StaticFileStatus[], path: StaticFileStatus['path']): Sta
   return checks.filter((check) => check.path === path).sort((a, b) => Date.parse(b.at) - Date.parse(a.at))[0];
 }
 
-/** The visitors' pages' latest checks of robots.txt and sitemap.xml (the original's calls 7 and 8). */
+/**
+ * The visitors' pages' latest checks of robots.txt and sitemap.xml (kept from the original:
+ * docs/product.md#monitoring-checks).
+ */
 export function StaticFileChecks({ checks, now }: { checks: StaticFileStatus[]; now: number }) {
   const { t, i18n } = useTranslation('admin');
   const locale = i18n.resolvedLanguage;

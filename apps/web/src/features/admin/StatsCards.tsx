@@ -12,7 +12,10 @@ const CARDS: { key: 'total' | 'today' | 'successRate' | 'visitors'; Icon: Lucide
   { key: 'visitors', Icon: Users },
 ];
 
-/** The four numbers of the spec's stats cards, real ones (DECISIONS.md section 5). */
+/**
+ * The four numbers of the stats cards of docs/product.md#admin-page, real ones
+ * (docs/decisions/005-admin-on-the-server.md).
+ */
 export function StatsCards({ stats }: { stats: Stats }) {
   const { t, i18n } = useTranslation('admin');
   const locale = i18n.resolvedLanguage;

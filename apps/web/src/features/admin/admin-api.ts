@@ -1,7 +1,8 @@
 /**
- * The admin API as the admin page uses it (DECISIONS.md section 5): same-origin calls that carry
- * the HttpOnly session cookie, the CSRF token on every state-changing call, and every answer
- * checked against the shared schemas, since a proxy or an older server may answer something else.
+ * The admin API as the admin page uses it (docs/decisions/005-admin-on-the-server.md): same-origin
+ * calls that carry the HttpOnly session cookie, the CSRF token on every state-changing call, and
+ * every answer checked against the shared schemas, since a proxy or an older server may answer
+ * something else.
  */
 import {
   adminMessageSchema,

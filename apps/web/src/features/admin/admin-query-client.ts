@@ -18,7 +18,10 @@ export const OWN_UNAUTHORIZED = { ownUnauthorized: true } as const;
 
 const MAX_RETRIES = 3;
 
-/** A refusal is final; a network failure or a server error is tried again (spec: 3 times). */
+/**
+ * A refusal is final; a network failure or a server error is tried again
+ * (docs/product.md#interface-timings: 3 times).
+ */
 function shouldRetry(failureCount: number, error: unknown): boolean {
   if (error instanceof AdminApiError && (error.status === UNEXPECTED_ANSWER || error.status < 500)) return false;
   return failureCount < MAX_RETRIES;

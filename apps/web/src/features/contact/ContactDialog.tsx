@@ -13,7 +13,7 @@ export interface ContactDialogProps {
 }
 
 /**
- * The footer's contact dialog (spec section 4): closes on Cancel, the close icon, Escape or after
+ * The footer's contact dialog (docs/product.md#contact): closes on Cancel, the close icon, Escape or after
  * a successful send. It stays mounted while closed, so a visitor who closes it by mistake finds
  * their text again. Loaded (with its strings) only when a visitor first wants it.
  *

@@ -3,8 +3,9 @@ import { useEffect, useState } from 'react';
 const CLEAR_AFTER_MS = 1000;
 
 /**
- * A polite live region that says `message` once and empties itself after 1 s (spec section 4).
- * The parent gives it a new `key` per announcement, so each one starts visible.
+ * A polite live region that says `message` once and empties itself after 1 s
+ * (docs/product.md#when-extraction-ends). The parent gives it a new `key` per announcement, so each
+ * one starts visible.
  */
 export function Announcer({ message }: { message: string }) {
   const [visible, setVisible] = useState(true);

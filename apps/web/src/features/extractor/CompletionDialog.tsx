@@ -17,7 +17,10 @@ interface CompletionDialogProps {
   returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
-/** "Extraction Complete!": closes itself after 3 s, its details appear after 0.5 s (spec section 4). */
+/**
+ * "Extraction Complete!": closes itself after 3 s, its details appear after 0.5 s
+ * (docs/product.md#when-extraction-ends).
+ */
 export default function CompletionDialog({ fileCount, onClose, returnFocusTo }: CompletionDialogProps) {
   const { t } = useTranslation();
   const [showDetails, setShowDetails] = useState(false);

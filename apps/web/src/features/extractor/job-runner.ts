@@ -29,7 +29,7 @@ export function asShape(error: unknown): ErrorShape {
 
 /**
  * Extracts one archive of the batch where the visitor chose: in a Web Worker, or on the server.
- * Both report the same progress (DECISIONS.md section 4) and end in the same files for the file
+ * Both report the same progress (docs/decisions/004-real-progress.md) and end in the same files for the file
  * manager, or the same coded errors.
  */
 export function runJob(job: ArchiveJob, mode: ExtractionMode, options: JobRunOptions): EngineRun<ExtractedFile[]> {
@@ -43,7 +43,8 @@ function runInBrowser(job: ArchiveJob, { password, prefix, onPercent }: JobRunOp
     ...(password ? { password } : {}),
     onProgress: (progress) => onPercent(percentFor('extracting', progress)),
   });
-  // The anonymous usage record (issue 6), browser mode only: the server records its own runs.
+  // The anonymous usage record (docs/decisions/023-anonymous-statistics.md), browser mode only: the
+  // server records its own runs.
   run.result.then(
     (result) => usage.finish({ format: result.format }),
     (error: unknown) => usage.finish({ error: asShape(error) }),

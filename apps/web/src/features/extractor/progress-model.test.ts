@@ -15,7 +15,7 @@ const fed = (estimate: RateEstimate, samples: [number, number][]) =>
   samples.reduce((current, [percent, at]) => nextEstimate(current, percent, at), estimate);
 
 describe('percentFor', () => {
-  it('maps the stages onto the spec boundaries', () => {
+  it('maps the stages onto the boundaries of docs/product.md#progress', () => {
     expect(percentFor('reading')).toBe(0);
     expect(percentFor('processing')).toBe(25);
     expect(percentFor('extracting', { bytesDone: 0, bytesTotal: 100 })).toBe(50);

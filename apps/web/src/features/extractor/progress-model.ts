@@ -3,10 +3,10 @@ import type { Progress } from '@archive-opener/engine/browser';
 export type EngineProgress = Progress;
 
 /**
- * The four steps of the progress panel and their boundaries (spec: 25/50/90). In the browser the
- * "reading" step ends when the worker has the file, "processing" when the engine has opened and
- * listed the archive (its first extracting report), "extracting" follows the bytes written
- * against the declared total, and "finalizing" is the page building its file list.
+ * The four steps of the progress panel and their boundaries (docs/product.md#progress: 25/50/90).
+ * In the browser the "reading" step ends when the worker has the file, "processing" when the engine
+ * has opened and listed the archive (its first extracting report), "extracting" follows the bytes
+ * written against the declared total, and "finalizing" is the page building its file list.
  */
 export const STEP_BOUNDARIES = [0, 25, 50, 90, 100] as const;
 export type StepState = 'completed' | 'active' | 'pending';

@@ -1,4 +1,4 @@
-/** Simultaneous extractions in the browser, as on the server (DECISIONS.md section 2). */
+/** Simultaneous extractions in the browser, as on the server (docs/decisions/002-one-set-of-numbers.md). */
 export const BATCH_CONCURRENCY = 2;
 
 /**

@@ -167,7 +167,8 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
             },
             onQueue: (position) => {
               dispatch({ type: 'serverQueue', id: job.id, position });
-              // The spec's "queued" toast, once per archive; the notice then follows the position.
+              // The "queued" toast of docs/product.md#server-mode, once per archive; the notice
+              // then follows the position.
               if (position !== null && !toldQueued) {
                 toldQueued = true;
                 notify.info(t('extractor.server.toasts.queued.title'), {

@@ -155,7 +155,7 @@ function selectionOf(parts: File[]): ArchiveSelection {
   return { name: parts[0]!.name, parts, size: parts.reduce((sum, part) => sum + part.size, 0) };
 }
 
-/** Files the operating system leaves in folders, never archives (spec section 3). */
+/** Files the operating system leaves in folders, never archives (docs/product.md#choosing-archives). */
 const IGNORED = new Set(['.ds_store', 'thumbs.db', 'desktop.ini']);
 
 export function withoutSystemFiles(files: readonly File[]): File[] {

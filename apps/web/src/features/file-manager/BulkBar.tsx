@@ -23,7 +23,7 @@ type ZipJob = 'all' | 'selected';
 
 /**
  * Everything at once: all files as one ZIP or one by one, and the visitor's selection as a ZIP.
- * One ZIP is made at a time (spec section 4: idle, creating, idle), since each holds the files'
+ * One ZIP is made at a time (docs/product.md#downloads: idle, creating, idle), since each holds the files'
  * bytes in memory once more.
  */
 export function BulkBar({ files, selected, archiveName, shownCount, onSelectShown, onClearSelection, onGone }: BulkBarProps) {

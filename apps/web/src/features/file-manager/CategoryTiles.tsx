@@ -13,7 +13,7 @@ export interface CategoryTilesProps {
 
 /**
  * One tile per category that has files: name, count, total size. A tile is a toggle button for
- * its filter; 'Other' is shown for its totals but is not a filter (spec section 3), so it is
+ * its filter; 'Other' is shown for its totals but is not a filter (docs/product.md#file-categories), so it is
  * plain text rather than a button that would do nothing.
  */
 export function CategoryTiles({ stats, active, onToggle }: CategoryTilesProps) {

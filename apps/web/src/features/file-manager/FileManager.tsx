@@ -43,7 +43,7 @@ const NONE: ReadonlySet<string> = new Set();
 const REVEAL_UP_TO = 100;
 
 /**
- * The extracted files (spec "File manager"): category tiles, toolbar, summary, the chosen view and
+ * The extracted files (docs/product.md#file-manager): category tiles, toolbar, summary, the chosen view and
  * the bulk downloads. The files are indexed once (lower-case paths, each sort field's order kept
  * after first use) and the search is deferred, so with 100,000 files a keystroke is one pass
  * without a sort, and the views render only what is near the viewport.

@@ -3,11 +3,12 @@ import type { ExtractedFile } from './extracted-file';
 import { compareKeys, sortKey } from './sort-key';
 
 /**
- * The file list's state (spec section 4) and the pure functions that apply it: search, category
- * filter, sort and per-category totals. No React here, so 100,000-file cases are cheap to test.
+ * The file list's state (docs/product.md#search-sort-and-views) and the pure functions that apply
+ * it: search, category filter, sort and per-category totals. No React here, so 100,000-file cases
+ * are cheap to test.
  */
 
-/** `other` is the fallback category and is never offered as a filter (spec section 3). */
+/** `other` is the fallback category and is never offered as a filter (docs/product.md#file-categories). */
 export type FilterCategory = Exclude<CategoryId, 'other'>;
 export type CategoryFilter = 'all' | FilterCategory;
 export type SortField = 'name' | 'size' | 'type' | 'category';

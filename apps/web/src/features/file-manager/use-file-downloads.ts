@@ -6,10 +6,11 @@ import type { ExtractedFile } from './extracted-file';
 import { ensureAvailable, isGone } from './files-expiry';
 
 /**
- * The download actions with the visitor's feedback (spec section 8's toasts). Files on the server
- * are checked first: an expired job's download would otherwise fail in the browser's download
- * manager without a word here; `onGone` then tells the file manager. Staggered downloads still
- * pending when the file manager goes away are cancelled.
+ * The download actions with the visitor's feedback (the toasts of
+ * docs/product.md#errors-and-notifications). Files on the server are checked first: an expired
+ * job's download would otherwise fail in the browser's download manager without a word here;
+ * `onGone` then tells the file manager. Staggered downloads still pending when the file manager
+ * goes away are cancelled.
  */
 export function useFileDownloads(archiveName: string | null, onGone?: () => void) {
   const { t } = useTranslation();

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/Button';
 import type { ExtractedFile } from '../file-manager/extracted-file';
 import { useSha256 } from './use-sha256';
 
-/** How long the copy button shows its check mark (spec section 9). */
+/** How long the copy button shows its check mark (docs/product.md#interface-timings). */
 const COPIED_MS = 2000;
 
 /**

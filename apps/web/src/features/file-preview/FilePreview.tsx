@@ -5,8 +5,9 @@ import { HexView, TextView } from './TextView';
 
 /**
  * The preview under a file card, rendered by the file manager only while open. Each view reads or
- * maps the file when it mounts (the spec decodes on first open) and frees its object URL when it
- * unmounts. Nothing is ever rendered as markup (DECISIONS section 6).
+ * maps the file when it mounts (decoded on first open: docs/product.md#previews) and frees its
+ * object URL when it unmounts. Nothing is ever rendered as markup
+ * (docs/decisions/006-security-rules-for-all-input.md).
  */
 export function FilePreview({ file }: { file: ExtractedFile }) {
   switch (previewKind(file)) {

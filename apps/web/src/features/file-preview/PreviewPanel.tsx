@@ -5,8 +5,9 @@ import { cn } from '../../components/ui/cn';
 import { isGone } from '../file-manager/files-expiry';
 
 /**
- * The preview area under a file card: notices stay above, the content scrolls within the spec's
- * ~24rem (section 9). Focusable and labelled so keyboard users can scroll it with arrow keys.
+ * The preview area under a file card: notices stay above, the content scrolls within ~24rem
+ * (docs/product.md#previews). Focusable and labelled so keyboard users can scroll it with arrow
+ * keys.
  */
 export function PreviewPanel({ name, notices, children }: { name: string; notices?: ReactNode; children: ReactNode }) {
   const { t } = useTranslation();

@@ -7,7 +7,7 @@ import { useBlobUrl } from './use-blob-url';
 
 export type ThumbnailSize = 'small' | 'medium' | 'large';
 
-/** The spec's thumbnail sides in px (section 9), with matching box classes. */
+/** The thumbnail sides in px of docs/product.md#previews, with matching box classes. */
 const SIDE: Record<ThumbnailSize, { px: number; box: string; icon: string }> = {
   large: { px: 64, box: 'size-16', icon: 'size-8' },
   medium: { px: 48, box: 'size-12', icon: 'size-6' },

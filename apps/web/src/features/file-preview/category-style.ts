@@ -8,7 +8,7 @@ export interface CategoryStyle {
   backgroundClass: string;
 }
 
-// Icons and colours of the spec's category table (section 3). Light shades (600/700) and dark
+// Icons and colours of the category table of docs/product.md#file-categories. Light shades (600/700) and dark
 // shades (400) keep icons above WCAG's 3:1 non-text contrast on the card and on their tile; the
 // tile is a low-alpha wash of the same hue, so one class works on both themes.
 export const CATEGORY_STYLES: Record<CategoryId, CategoryStyle> = {

@@ -4,8 +4,9 @@ import type { ExtractedFile } from '../file-manager/extracted-file';
 /** How a file can be previewed; `null` = no preview offered. */
 export type PreviewKind = 'text' | 'image' | 'audio' | 'video' | 'pdf' | 'hex';
 
-// The spec's text-like extensions (section 5) plus common source and config formats. SVG is here
-// on purpose: it can carry script, so it is only ever shown as text (DECISIONS section 6).
+// The text-like extensions of docs/product.md#previews plus common source and config formats. SVG
+// is here on purpose: it can carry script, so it is only ever shown as text
+// (docs/decisions/006-security-rules-for-all-input.md).
 const TEXT_EXTENSIONS = new Set(
   (
     'txt php js html css json xml md csv sql sh py ts tsx jsx yaml yml ini conf log readme gitignore htaccess ' +
@@ -23,7 +24,8 @@ const TEXT_NAMES = new Set(
   ).split(' '),
 );
 
-// Only raster formats render as images: their decoders cannot run script (DECISIONS section 6).
+// Only raster formats render as images: their decoders cannot run script
+// (docs/decisions/006-security-rules-for-all-input.md).
 const IMAGE_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp', 'ico', 'avif']);
 const IMAGE_MIMES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp', 'image/x-icon', 'image/avif']);
 // What Chromium, Firefox and Safari play natively (mostly); a file that fails shows a message.

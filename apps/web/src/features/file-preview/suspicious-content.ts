@@ -1,7 +1,8 @@
 /**
- * The original product's text-safety check (spec section 5): flags text that looks like it would
- * run script if a page rendered it as markup. Previews never render markup, so this only decides
- * whether a warning badge shows; it never replaces escaping (DECISIONS section 6).
+ * The original product's text-safety check (docs/product.md#previews): flags text that looks like
+ * it would run script if a page rendered it as markup. Previews never render markup, so this only
+ * decides whether a warning badge shows; it never replaces escaping
+ * (docs/decisions/006-security-rules-for-all-input.md).
  */
 const SCRIPT_LIKE_PATTERNS: readonly RegExp[] = [
   /<\s*script\b/i,

@@ -1,6 +1,6 @@
 /** Bytes read for a text preview: enough for the character limit in any encoding, never the whole file. */
 export const TEXT_PREVIEW_BYTES = 64 * 1024;
-/** The spec's preview limit (section 5): above it the "Large file" warning shows. */
+/** The preview limit of docs/product.md#previews: above it the "Large file" warning shows. */
 export const TEXT_PREVIEW_CHARS = 10_000;
 
 export interface TextPreview {
@@ -9,7 +9,10 @@ export interface TextPreview {
   truncated: boolean;
 }
 
-/** The bytes are not text in any encoding we decode: the caller shows the spec's decode error. */
+/**
+ * The bytes are not text in any encoding we decode: the caller shows the decode error of
+ * docs/product.md#previews.
+ */
 export class NotTextError extends Error {
   constructor() {
     super('The file content is not text');

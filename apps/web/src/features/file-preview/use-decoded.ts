@@ -6,7 +6,7 @@ const LOADING = { status: 'loading' } as const;
 
 /**
  * Runs `decode(source)` once per source (a file, whose bytes may first have to be fetched from
- * the server) while the component is mounted (a preview decodes on first open, spec section 4).
+ * the server) while the component is mounted (a preview decodes on first open, docs/product.md#previews).
  * The outcome is stored with its source, so a new source reads as loading without resetting state
  * inside the effect; a late result of an old source is ignored. `decode` must be stable (a
  * module-level function).

@@ -1,8 +1,8 @@
 import { DEFAULT_MAX_UPLOAD_MB, MAX_BROWSER_ARCHIVE_BYTES } from '@archive-opener/shared';
 
 /**
- * Where archives are extracted (DECISIONS.md section 1): in the browser by default, on our server
- * when the visitor chooses it. Remembered under `extractionMode`.
+ * Where archives are extracted (docs/decisions/001-browser-first-server-optional.md): in the
+ * browser by default, on our server when the visitor chooses it. Remembered under `extractionMode`.
  */
 export type ExtractionMode = 'browser' | 'server';
 

@@ -9,7 +9,7 @@ import { jobState, type ServerJobState } from './job-state';
 import { problemShape } from './problems';
 import { cancelledError, ServerExtractionError } from './server-error';
 
-/** The fallback's pace when the event stream cannot be used (spec: every second). */
+/** The fallback's pace when the event stream cannot be used (docs/product.md#server-mode: every second). */
 export const POLL_MS = 1000;
 /** Polls failing in a row before the connection counts as lost. */
 const MAX_POLL_FAILURES = 5;

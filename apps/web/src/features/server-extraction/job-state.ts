@@ -4,7 +4,7 @@ import { jobErrorShape, problemShape } from './problems';
 
 /**
  * What the page shows of a server job. The progress panel's four steps keep their boundaries
- * (DECISIONS.md section 4): the upload is the first step (0–25 %), the server's own progress
+ * (docs/decisions/004-real-progress.md): the upload is the first step (0–25 %), the server's own progress
  * (0–100) fills the other three (25–100 %).
  */
 export type ServerJobState =

@@ -1,6 +1,6 @@
 import { extractionUrls } from './urls';
 
-/** The original's keep-alive pace (spec section 9): the server's extraction side stays warm. */
+/** The original's keep-alive pace (docs/product.md#timeouts): the server's extraction side stays warm. */
 export const KEEP_ALIVE_MS = 8 * 60_000;
 
 /**
@@ -12,7 +12,7 @@ export function keepAliveDelay(lastPingAt: number | null, now: number, intervalM
   return Math.min(intervalMs, Math.max(0, lastPingAt + intervalMs - now));
 }
 
-/** POST /api/extract-archive `{keepAlive: true}` (spec section 7, call 3). */
+/** POST /api/extract-archive `{keepAlive: true}` (docs/product.md#server-mode). */
 export async function sendKeepAlive(): Promise<void> {
   const response = await fetch(extractionUrls.keepAlive, {
     method: 'POST',

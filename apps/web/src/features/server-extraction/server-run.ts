@@ -6,7 +6,7 @@ import { serverProblemOf } from './problems';
 import { ServerExtractionError } from './server-error';
 import { uploadArchive } from './upload';
 
-/** The original's client timeout (spec section 9): counted from the end of the upload. */
+/** The original's client timeout (docs/product.md#timeouts): counted from the end of the upload. */
 export const CLIENT_TIMEOUT_MS = 120_000;
 
 export interface ServerRunOptions {

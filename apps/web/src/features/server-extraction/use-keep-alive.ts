@@ -20,7 +20,8 @@ export function useKeepAlive(enabled: boolean): void {
     const ping = () => {
       lastPingAt = Date.now();
       sendKeepAlive().catch((error: unknown) => {
-        // Nothing depends on it: the next extraction only starts colder (spec: logged only).
+        // Nothing depends on it: the next extraction only starts colder
+        // (docs/product.md#server-mode: logged only).
         console.debug('keep-alive failed', error);
       });
       schedule();

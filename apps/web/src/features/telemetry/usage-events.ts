@@ -1,9 +1,10 @@
 /**
  * The anonymous record of one archive (or one multi-volume set) extracted in the browser, sent to
- * POST /api/events when it ends (issue 6). Server-mode extractions are recorded by the server
- * itself. Nothing is sent when the browser signals Do Not Track or Global Privacy Control, and a
- * failure to send never touches the extraction. This module is on the home page's first load, so
- * the body is built against the schema's type only: zod stays out.
+ * POST /api/events when it ends (docs/decisions/023-anonymous-statistics.md). Server-mode
+ * extractions are recorded by the server itself. Nothing is sent when the browser signals Do Not
+ * Track or Global Privacy Control, and a failure to send never touches the extraction. This module
+ * is on the home page's first load, so the body is built against the schema's type only: zod stays
+ * out.
  */
 import { isErrorCode, sizeBucket, type ErrorShape } from '@archive-opener/shared';
 import type { UsageEvent } from '@archive-opener/shared/api';

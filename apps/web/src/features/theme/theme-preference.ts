@@ -1,4 +1,4 @@
-/** The visitor's theme choice, stored under `theme` (spec section 4); dark by default. */
+/** The visitor's theme choice, stored under `theme` (docs/product.md#theme); dark by default. */
 export type ThemePreference = 'light' | 'dark' | 'system';
 
 export const THEME_STORAGE_KEY = 'theme';
