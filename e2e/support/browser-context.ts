@@ -7,9 +7,15 @@ import { recordShown } from './shown.js';
  */
 export const PAGE_WAIT_MS = 60_000;
 
-/** A visitor's browser window: desktop size, patient waits, and toasts and dialogs noted as they appear. */
+/**
+ * A visitor's browser window: desktop size, patient waits, and toasts and dialogs noted as they appear.
+ * It asks for reduced motion, as many visitors do: the page then scrolls instantly and does not
+ * animate. With motion, a click on a button below the fold is a race on a busy machine: Playwright
+ * checks what is under the point mid-scroll, the smooth scroll moves on, and the click lands
+ * elsewhere (a download that never starts, a dialog that never opens).
+ */
 export async function newBrowserContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce', ...options });
   context.setDefaultTimeout(PAGE_WAIT_MS);
   await context.addInitScript(recordShown);
   return context;

@@ -44,7 +44,10 @@ export function Extractor() {
     // A failed load is tried again, and then shown, when the component is first rendered.
     fileManager.preload().catch(() => undefined);
     completionDialog.preload().catch(() => undefined);
-    card.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    // Smooth only for visitors who have not asked for reduced motion (the style sheet's own smooth
+    // scrolling follows that wish by itself; a script's `behavior` would override it).
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+    card.current?.scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'start' });
   };
   const start = () => {
     setPasswordProblem(false);
