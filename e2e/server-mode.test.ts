@@ -193,6 +193,8 @@ describe('server extraction, in a real browser, against the production server', 
 
     const zip = corpusCase('libarchive/test_compat_zip_5.zip');
     await ui.extractCase(zip);
+    // The file list is virtualised: the card is in the page once scrolled near.
+    await ui.reveal('Job_PT.xml');
     await page.getByRole('button', { name: 'Preview Job_PT.xml' }).click();
     await page.getByRole('button', { name: 'Copy SHA-256 checksum of Job_PT.xml' }).waitFor();
     await expectNoAxeViolations(page);

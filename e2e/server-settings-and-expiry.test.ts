@@ -85,6 +85,8 @@ describe('a server with its own settings', () => {
 
     const downloads: string[] = [];
     page.on('download', (download) => downloads.push(download.suggestedFilename()));
+    // The file list is virtualised: the card is in the page once scrolled near.
+    await ui.reveal('Job_PT.xml');
     await page.getByRole('button', { name: 'Download Job_PT.xml', exact: true }).click();
     await ui.toast('Could not download the file');
     const alert = page.getByRole('alert').filter({ hasText: 'Files expired' });

@@ -1,32 +1,16 @@
-import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CORPUS_DIR, loadManifest } from '@archive-opener/test-support/corpus';
+import { runCli, type CliRun } from '../testing/run-cli.js';
 
 // The CLI as users and other checks run it: the built bin, a child process, its stdout and exit code.
-const BIN = new URL('../../bin/archive-opener.js', import.meta.url).pathname;
 const work = mkdtempSync(join(tmpdir(), 'ao-cli-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function cli(...args: string[]): Promise<Run> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)('node', [BIN, ...args], { maxBuffer: 64 << 20 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const cli = (...args: string[]): Promise<CliRun> => runCli(args);
 
 let counter = 0;
 const freshOut = () => join(work, `out-${(counter += 1)}`);

@@ -1,35 +1,20 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { concat, end, file, header } from '../tar/tar-test-writer.js';
+import { CLI_BIN, runCli, type CliRun } from '../testing/run-cli.js';
 
 // The CLI as users run it: the built bin in a child process (build first), its output and exit code.
-const BIN = new URL('../../bin/archive-opener.js', import.meta.url).pathname;
 const work = mkdtempSync(join(tmpdir(), 'ao-cli-main-'));
 // Removing 100,000 files takes a while on a busy disk.
 afterAll(() => rm(work, { recursive: true, force: true }), 300_000);
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function cli(...args: string[]): Promise<Run> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)('node', [BIN, ...args], { maxBuffer: 256 << 20 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const cli = (...args: string[]): Promise<CliRun> => runCli(args, 256 << 20);
 
 let counter = 0;
 const freshOut = () => join(work, `out-${(counter += 1)}`);
@@ -116,7 +101,7 @@ describe('archive-opener CLI and names that lie', () => {
     // Enough lines to fill the pipe many times over.
     const names = Array.from({ length: 5000 }, (_, i) => file(`folder/${'n'.repeat(60)}-${i}.txt`, ''));
     const archive = writeArchive('long-listing.tar', concat(...names, end()));
-    const child = spawn('node', [BIN, 'list', archive], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('node', [CLI_BIN, 'list', archive], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     // Like `head -1`: read the first chunk, then close the pipe.
