@@ -191,11 +191,12 @@ describe('limits and schedules', () => {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       expect(maxRunning).toBeLessThanOrEqual(2);
-      // 0.03 minutes = 1.8 s; the sweeper runs every 200 ms.
-      await new Promise((resolve) => setTimeout(resolve, 2500));
+      // 0.03 minutes = 1.8 s: each job reads as expired once its expiresAt has passed, whatever the
+      // sweeper's timing. Wait for that state, then its files must answer 410.
       for (const id of ids) {
+        while ((await app.inject(`/api/extractions/${id}`)).json<JobAnswer>().status !== 'expired')
+          await new Promise((resolve) => setTimeout(resolve, 50));
         expect((await app.inject(`/api/extractions/${id}/files/0`)).statusCode).toBe(410);
-        expect((await app.inject(`/api/extractions/${id}`)).json<JobAnswer>().status).toBe('expired');
       }
     } finally {
       await app.close();
