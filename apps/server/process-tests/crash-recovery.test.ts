@@ -2,16 +2,15 @@
 // started again on the same data, and every job ends completed or failed with a code, none stays
 // queued or running, and no upload or partial output is left on disk.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { corpusCase } from '@archive-opener/test-support/corpus';
 import { startSite } from '@archive-opener/test-support/site';
 import { multipart, type JobAnswer } from '../src/testing/extraction-api.js';
-import { seedDataDir } from '@archive-opener/test-support/pglite-template';
-import { databaseEnv, TEST_DATABASES } from '../src/testing/postgres-schema.js';
+import { TEST_DATABASES } from '../src/testing/postgres-schema.js';
+import { serverData } from './server-data.js';
 
 async function post(url: string, parts: string[], password?: string): Promise<string> {
   const { payload, headers } = await multipart({ parts, password: password ?? null });
@@ -22,21 +21,16 @@ async function post(url: string, parts: string[], password?: string): Promise<st
 
 const job = async (url: string, id: string) => (await (await fetch(`${url}/api/extractions/${id}`)).json()) as JobAnswer;
 
-describe.each(TEST_DATABASES)('a server killed mid-extraction ($name)', ({ schema: createSchema }) => {
+describe.each(TEST_DATABASES)('a server killed mid-extraction ($name)', (database) => {
   const cleanups: (() => Promise<unknown>)[] = [];
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
 
   it('finishes or fails every job after a restart, leaving nothing behind', { timeout: 240_000 }, async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'archive-opener-crash-'));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    const schema = await createSchema();
-    if (schema) cleanups.push(() => schema.drop());
-    else await seedDataDir(dataDir);
+    const { dataDir, env: dataEnv } = await serverData('archive-opener-crash-', database, cleanups);
     const env = {
-      DATA_DIR: dataDir,
-      ...databaseEnv(schema),
+      ...dataEnv,
       EXTRACT_CONCURRENCY: '1',
       JOB_LEASE_S: '2',
     };

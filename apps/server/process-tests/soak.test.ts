@@ -3,16 +3,15 @@
 // each time. Clients behave as the web app does: an upload that got no answer is sent again. In
 // the end every job the server accepted has ended, completed with the right manifest or failed
 // with a code; none is lost or stuck, and no upload folder is left on disk.
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { corpusCase, type CorpusCase } from '@archive-opener/test-support/corpus';
 import { startSite, type RunningSite } from '@archive-opener/test-support/site';
-import { seedDataDir } from '@archive-opener/test-support/pglite-template';
 import { seededRandom } from '@archive-opener/test-support/seeded-random';
 import { multipart, type JobAnswer } from '../src/testing/extraction-api.js';
-import { databaseEnv, TEST_DATABASES } from '../src/testing/postgres-schema.js';
+import { TEST_DATABASES } from '../src/testing/postgres-schema.js';
+import { serverData } from './server-data.js';
 
 const SEED = Number(process.env['SOAK_SEED'] ?? 2323);
 const JOBS = 100;
@@ -24,7 +23,7 @@ const END_DEADLINE_MS = 120_000;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe.each(TEST_DATABASES)('the queue through three crashes ($name)', ({ schema: createSchema }) => {
+describe.each(TEST_DATABASES)('the queue through three crashes ($name)', (database) => {
   const cleanups: (() => Promise<unknown>)[] = [];
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
@@ -32,14 +31,9 @@ describe.each(TEST_DATABASES)('the queue through three crashes ($name)', ({ sche
 
   it('ends every accepted job, completed or failed with a code, and leaves no upload behind', { timeout: 300_000 }, async () => {
     const random = seededRandom(SEED);
-    const dataDir = await mkdtemp(join(tmpdir(), 'archive-opener-soak-'));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    const schema = await createSchema();
-    if (schema) cleanups.push(() => schema.drop());
-    else await seedDataDir(dataDir);
+    const { dataDir, env: dataEnv } = await serverData('archive-opener-soak-', database, cleanups);
     const env = {
-      DATA_DIR: dataDir,
-      ...databaseEnv(schema),
+      ...dataEnv,
       EXTRACT_CONCURRENCY: '2',
       JOB_LEASE_S: '1',
       UPLOADS_PER_10_MIN: '10000',

@@ -8,8 +8,8 @@ import { seedDataDir } from '@archive-opener/test-support/pglite-template';
 import { createTestSchema, POSTGRES_URL, TEST_DATABASES } from '../testing/postgres-schema.js';
 import type { Database } from '../db/database.js';
 import { openDatabase } from '../db/open-database.js';
-import { completeJob, insertJob } from './extraction-jobs-repository.js';
-import { newJobId } from './job-id.js';
+import { completeJob } from './extraction-jobs-repository.js';
+import { queueTestJob } from '../testing/queue-job.js';
 import { claimNextJob } from './job-claim.js';
 
 const LEASE_MS = 60_000;
@@ -29,19 +29,8 @@ async function open(schemaUrl: string | null): Promise<Database> {
 
 /** Queues one job of `client`; returns its id, named after the client for readable failures. */
 async function queue(db: Database, client: string, names: Map<string, string>, label: string): Promise<void> {
-  const id = newJobId();
+  const id = await queueTestJob(db, { archiveName: `${label}.zip`, archiveSize: 100, holdMs: LEASE_MS, queueKey: client });
   names.set(id, label);
-  await insertJob(db, {
-    id,
-    mode: 'server',
-    archiveName: `${label}.zip`,
-    archiveSize: 100,
-    parts: [`${label}.zip`],
-    passwordHolder: null,
-    holdMs: LEASE_MS,
-    clientKey: null,
-    queueKey: client,
-  });
 }
 
 /** Clients with a running job and clients with a queued one, read from the table itself. */

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDataDir } from '@archive-opener/test-support/pglite-template';
 import type { Database } from '../db/database.js';
 import { openDatabase } from '../db/open-database.js';
-import { failJob, insertJob } from '../jobs/extraction-jobs-repository.js';
+import { failJob } from '../jobs/extraction-jobs-repository.js';
+import { queueTestJob } from '../testing/queue-job.js';
 import { newJobId } from '../jobs/job-id.js';
 import { jobStorage, type JobStorage } from './job-storage.js';
 import { removeOrphanUploads } from './orphan-uploads.js';
@@ -42,17 +43,7 @@ describe('removeOrphanUploads', () => {
   }
 
   async function job(id: string): Promise<void> {
-    await insertJob(db, {
-      id,
-      mode: 'server',
-      archiveName: 'a.zip',
-      archiveSize: 1,
-      parts: ['a.zip'],
-      passwordHolder: null,
-      holdMs: 30_000,
-      clientKey: null,
-      queueKey: 'client',
-    });
+    await queueTestJob(db, { id });
   }
 
   it('removes the uploads of ended jobs and of no job once idle, and keeps the rest', async () => {

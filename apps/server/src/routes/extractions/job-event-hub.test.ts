@@ -11,9 +11,9 @@ import type { JobAnswer } from '../../testing/extraction-api.js';
 import { seedDataDir } from '@archive-opener/test-support/pglite-template';
 import type { Database, Queryable } from '../../db/database.js';
 import { openDatabase } from '../../db/open-database.js';
-import { completeJob, insertJob, saveProgress } from '../../jobs/extraction-jobs-repository.js';
+import { completeJob, saveProgress } from '../../jobs/extraction-jobs-repository.js';
+import { queueTestJob } from '../../testing/queue-job.js';
 import { jobEvents, type JobEvents } from '../../jobs/job-events.js';
-import { newJobId } from '../../jobs/job-id.js';
 import { JobEventHub } from './job-event-hub.js';
 
 let dir: string;
@@ -60,18 +60,7 @@ function sink(): { stream: PassThrough; text: () => string; ended: Promise<void>
 }
 
 async function runningJob(): Promise<string> {
-  const id = newJobId();
-  await insertJob(db, {
-    id,
-    mode: 'server',
-    archiveName: 'a.zip',
-    archiveSize: 1,
-    parts: ['a.zip'],
-    passwordHolder: null,
-    holdMs: 0,
-    clientKey: null,
-    queueKey: 'test-client',
-  });
+  const id = await queueTestJob(db, { holdMs: 0, queueKey: 'test-client' });
   await db.query(`UPDATE extraction_jobs SET status = 'running', lease_owner = 'test' WHERE id = $1`, [id]);
   return id;
 }
