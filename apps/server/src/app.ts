@@ -1,6 +1,7 @@
 // Builds the Fastify application from a validated config: cross-cutting plugins first (they apply
 // to every response), then the database and what uses it, then the routes. server.ts listens;
 // tests call buildApp and use inject().
+import { API_ERROR_STATUS, type ApiErrorCode } from '@archive-opener/shared';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { AdminAuth } from './admin/admin-auth.js';
@@ -54,8 +55,8 @@ export async function buildApp(config: Config, { logStream }: BuildAppOptions = 
     // words "rate limit" are what the original product's client looks for.
     errorResponseBuilder: (_request, context) =>
       Object.assign(new Error(`Rate limit exceeded: too many requests. Please try again in ${context.after}.`), {
-        statusCode: context.statusCode,
-        code: 'RATE_LIMITED',
+        statusCode: API_ERROR_STATUS.RATE_LIMITED,
+        code: 'RATE_LIMITED' satisfies ApiErrorCode,
       }),
   });
 

@@ -9,3 +9,4 @@ export * from './server-settings.js';
 export * from './usage-statistics.js';
 export * from './static-files.js';
 export * from './file-names.js';
+export * from './api-errors.js';

@@ -4,9 +4,7 @@
 // STORAGE_MAX_GB beside what every job holds or may still write, and above the free-space floor.
 import { statfs } from 'node:fs/promises';
 import { SERVER_LIMITS, type ExtractionLimits } from '@archive-opener/shared';
-import type { ApiRefusal } from '@archive-opener/shared/api';
 import type { Database } from '../db/database.js';
-import { apiError } from '../routes/api-errors.js';
 
 /**
  * Output a job may write before its size ratio is checked. The engine's own start, 256 MB, let a
@@ -24,12 +22,6 @@ export interface StorageLimitsOptions {
   maxTotalBytes: number;
   minFreeBytes: number;
 }
-
-/** The 503 of every upload route while the storage is full. */
-export const STORAGE_FULL: ApiRefusal = apiError(
-  'STORAGE_FULL',
-  'The server is busy and cannot take more archives right now. Please try again later, or extract in your browser.',
-);
 
 /** Retry-After of that 503: files expire and jobs end within minutes. */
 export const STORAGE_FULL_RETRY_S = '300';
@@ -49,13 +41,13 @@ export class StorageLimits {
     return Math.min(this.options.maxOutputBytes, byRatio);
   }
 
-  /** STORAGE_FULL when one more upload and its extraction might not fit; null when it would. */
-  async refusal(): Promise<ApiRefusal | null> {
+  /** The refusal (503 STORAGE_FULL) when one more upload and its extraction might not fit; null when it would. */
+  async refusal(): Promise<'STORAGE_FULL' | null> {
     const { db, root, maxUploadBytes, maxTotalBytes, minFreeBytes } = this.options;
     const nextJob = maxUploadBytes + this.outputCap(maxUploadBytes);
-    if ((await this.#committedBytes(db)) + nextJob > maxTotalBytes) return STORAGE_FULL;
+    if ((await this.#committedBytes(db)) + nextJob > maxTotalBytes) return 'STORAGE_FULL';
     const disk = await statfs(root);
-    if (disk.bavail * disk.bsize - nextJob < minFreeBytes) return STORAGE_FULL;
+    if (disk.bavail * disk.bsize - nextJob < minFreeBytes) return 'STORAGE_FULL';
     return null;
   }
 

@@ -29,6 +29,8 @@ export interface JobAnswer {
   id: string;
   status: string;
   progress: number;
+  bytesDone: number;
+  bytesTotal: number | null;
   queuePosition: number;
   error: { code: string; message: string } | null;
   files: { id: string; path: string; size: number; type: string; sha256: string; directionControls?: true }[];

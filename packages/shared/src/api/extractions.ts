@@ -26,8 +26,12 @@ export const apiErrorSchema = z.object({ code: z.string(), message: z.string() }
 export const jobViewSchema = z.object({
   id: z.string(),
   status: jobStatusSchema,
-  /** 0–100. */
+  /** 0–100, the server's own estimate for API clients; the page maps the bytes below itself. */
   progress: z.number(),
+  /** Bytes the extraction has written so far (0 before it starts). */
+  bytesDone: z.number().nonnegative().default(0),
+  /** Bytes the archive declares it holds, once the engine knows; null before or when it never says. */
+  bytesTotal: z.number().nonnegative().nullable().default(null),
   /** 1 for the next to run; 0 when not waiting. */
   queuePosition: z.number().int().nonnegative(),
   error: apiErrorSchema.nullable(),

@@ -7,7 +7,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { sameToken, type AdminAuth } from '../../admin/admin-auth.js';
 import type { StoredSession } from '../../admin/admin-sessions-repository.js';
 import type { VisitorHasher } from '../../privacy/visitor-hasher.js';
-import { ApiError, apiError, apiErrorHandler, parseInput } from '../api-errors.js';
+import { ApiError, apiErrorHandler, parseInput, refuse } from '../api-errors.js';
 import dashboard, { type DashboardRoutesOptions } from './dashboard.js';
 import messages from './messages.js';
 import { SESSION_COOKIE, sessionCookieOptions } from './session-cookie.js';
@@ -51,15 +51,13 @@ const admin: FastifyPluginAsync<AdminRoutesOptions> = async (app, options) => {
     if (result.kind === 'locked') {
       const seconds = Math.max(1, Math.ceil((result.until.getTime() - Date.now()) / 1000));
       reply.header('retry-after', String(seconds));
-      throw new ApiError(429, 'LOGIN_LOCKED', 'Too many failed logins. Please try again later.');
+      throw new ApiError('LOGIN_LOCKED');
     }
     if (result.kind === 'busy') {
       reply.header('retry-after', String(LOGIN_BUSY_RETRY_S));
-      return reply
-        .code(503)
-        .send(apiError('LOGIN_BUSY', 'Too many logins are being checked right now. Please try again in a few seconds.'));
+      return refuse(reply, 'LOGIN_BUSY');
     }
-    if (result.kind === 'failed') throw new ApiError(401, 'LOGIN_FAILED', 'Incorrect password');
+    if (result.kind === 'failed') throw new ApiError('LOGIN_FAILED');
     request.log.info('admin logged in');
     reply.setCookie(SESSION_COOKIE, result.token, sessionCookieOptions(options.isProduction, options.sessionMaxMs));
     return sessionView(result.session);
@@ -70,11 +68,10 @@ const admin: FastifyPluginAsync<AdminRoutesOptions> = async (app, options) => {
   await app.register(async (authed) => {
     authed.addHook('onRequest', async (request: FastifyRequest) => {
       request.adminSession = await auth.session(request.cookies[SESSION_COOKIE]);
-      if (!request.adminSession) throw new ApiError(401, 'UNAUTHORIZED', 'Please log in.');
+      if (!request.adminSession) throw new ApiError('UNAUTHORIZED');
       if (SAFE_METHODS.has(request.method)) return;
       const given = request.headers[CSRF_HEADER];
-      if (typeof given !== 'string' || !sameToken(given, request.adminSession.csrfToken))
-        throw new ApiError(403, 'CSRF', 'The request is missing its security token. Please reload the page.');
+      if (typeof given !== 'string' || !sameToken(given, request.adminSession.csrfToken)) throw new ApiError('CSRF');
     });
 
     authed.get('/api/admin/session', async (request) => sessionView(request.adminSession!));
@@ -90,7 +87,7 @@ const admin: FastifyPluginAsync<AdminRoutesOptions> = async (app, options) => {
     await authed.register(messages, options);
 
     authed.all('/api/admin/*', async () => {
-      throw new ApiError(404, 'NOT_FOUND', 'No such admin route.');
+      throw new ApiError('NOT_FOUND', 'No such admin route.');
     });
   });
 };

@@ -9,7 +9,7 @@ import { ApiError, parseInput } from '../api-errors.js';
 const LIST_LIMIT = 500;
 
 function messageId(id: string): string {
-  if (!isMessageId(id)) throw new ApiError(404, 'NOT_FOUND', 'No message with this id.');
+  if (!isMessageId(id)) throw new ApiError('NOT_FOUND', 'No message with this id.');
   return id;
 }
 
@@ -19,13 +19,12 @@ const messages: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
   app.patch<{ Params: { id: string } }>('/api/admin/messages/:id', async (request) => {
     const { isRead } = parseInput(adminMessagePatchSchema, request.body);
     const message = await setMessageRead(db, messageId(request.params.id), isRead);
-    if (!message) throw new ApiError(404, 'NOT_FOUND', 'No message with this id.');
+    if (!message) throw new ApiError('NOT_FOUND', 'No message with this id.');
     return message;
   });
 
   app.delete<{ Params: { id: string } }>('/api/admin/messages/:id', async (request, reply) => {
-    if (!(await deleteMessage(db, messageId(request.params.id))))
-      throw new ApiError(404, 'NOT_FOUND', 'No message with this id.');
+    if (!(await deleteMessage(db, messageId(request.params.id)))) throw new ApiError('NOT_FOUND', 'No message with this id.');
     return reply.code(204).send();
   });
 };

@@ -7,7 +7,6 @@ import type { ExtractionRunner } from '../../jobs/extraction-runner.js';
 import type { JobEvents } from '../../jobs/job-events.js';
 import type { Job, JobMode } from '../../jobs/job-types.js';
 import type { PasswordVault } from '../../jobs/password-vault.js';
-import { apiError } from '../api-errors.js';
 
 export interface QueueDeps {
   db: Database;
@@ -32,9 +31,6 @@ export interface UploadedArchive {
   /** The client's address hash, whatever it asked about tracking: clients take turns in the queue by it. */
   queueKey: string;
 }
-
-/** The 429 body when `maxQueued` jobs are already waiting. */
-export const QUEUE_FULL = apiError('QUEUE_FULL', 'Too many archives are waiting. Please try again in a few minutes.');
 
 export async function queueIsFull(db: Database, maxQueued: number): Promise<boolean> {
   return (await countQueued(db)) >= maxQueued;

@@ -53,6 +53,10 @@ describe.each(TEST_DATABASES)('server extraction API on $name', ({ schema: creat
     expect(job.error).toBeNull();
     expect(new Date(String(job.expiresAt)).getTime()).toBeGreaterThan(Date.now());
     expect(new Map(job.files.map((file) => [file.path, { size: file.size, sha256: file.sha256 }]))).toEqual(zip.files);
+    // Progress as bytes, for the page's one mapping to percent: all of them written at the end.
+    const written = job.files.reduce((sum, file) => sum + file.size, 0);
+    expect([job.bytesDone, last.bytesDone]).toEqual([written, written]);
+    for (const event of stream) expect(event.bytesDone).toBeLessThanOrEqual(written);
 
     for (const file of job.files) {
       const res = await app.inject(`/api/extractions/${id}/files/${file.id}`);

@@ -19,15 +19,15 @@ import type { VisitorHasher } from '../../privacy/visitor-hasher.js';
 import type { JobStorage } from '../../storage/job-storage.js';
 import { sendArchiveZip } from './archive-zip.js';
 import type { StorageLimits } from '../../storage/storage-limits.js';
-import { enqueueJob, QUEUE_FULL, queueIsFull } from './enqueue-job.js';
+import { enqueueJob, queueIsFull } from './enqueue-job.js';
 import { JobEventHub, type StreamLimits } from './job-event-hub.js';
 import { refuseStream, streamJobEvents } from './job-event-stream.js';
-import { apiError, apiErrorHandler } from '../api-errors.js';
+import { ApiError, apiErrorHandler, refuse } from '../api-errors.js';
 import { jobView } from './job-view.js';
 import legacyExtractArchive from './legacy-extract-archive.js';
 import { safeContentType } from './safe-content-type.js';
-import { receiveUpload, UploadError } from './upload.js';
-import { STORAGE_FULL, STORAGE_FULL_RETRY_S } from '../../storage/storage-limits.js';
+import { receiveUpload } from './upload.js';
+import { STORAGE_FULL_RETRY_S } from '../../storage/storage-limits.js';
 
 export interface ExtractionRoutesOptions {
   db: Database;
@@ -65,7 +65,7 @@ const extractions: FastifyPluginAsync<ExtractionRoutesOptions> = async (app, opt
 
   async function loadJob(id: string, reply: FastifyReply): Promise<Job | null> {
     const job = isJobId(id) ? await findJob(db, id) : null;
-    if (!job) await reply.code(404).send(apiError('NOT_FOUND', 'No extraction with this id.'));
+    if (!job) await refuse(reply, 'NOT_FOUND', 'No extraction with this id.');
     return job;
   }
 
@@ -74,20 +74,19 @@ const extractions: FastifyPluginAsync<ExtractionRoutesOptions> = async (app, opt
   const uploadRateLimit = app.rateLimit({ max: options.uploadRate.max, timeWindow: options.uploadRate.timeWindowMs });
 
   app.post('/api/extractions', { onRequest: uploadRateLimit }, async (request, reply) => {
-    if (!request.isMultipart())
-      return reply.code(415).send(apiError('UNSUPPORTED_MEDIA_TYPE', 'Send the archive as multipart/form-data.'));
-    if (await queueIsFull(db, options.maxQueued)) return reply.code(429).send(QUEUE_FULL);
+    if (!request.isMultipart()) return refuse(reply, 'UNSUPPORTED_MEDIA_TYPE', 'Send the archive as multipart/form-data.');
+    if (await queueIsFull(db, options.maxQueued)) return refuse(reply, 'QUEUE_FULL');
     const full = await options.storageLimits.refusal();
-    if (full) return reply.code(503).header('retry-after', STORAGE_FULL_RETRY_S).send(full);
+    if (full) return refuse(reply.header('retry-after', STORAGE_FULL_RETRY_S), full);
     const id = newJobId();
     let upload;
     try {
       upload = await receiveUpload(request, storage.uploadDir(id), options.maxUploadBytes);
     } catch (error) {
-      if (error instanceof UploadError) return reply.code(error.status).send(apiError(error.code, error.message));
+      if (error instanceof ApiError) return refuse(reply, error.code, error.message);
       // The disk filled up while the upload was written (it is removed again).
       if ((error as NodeJS.ErrnoException).code === 'ENOSPC')
-        return reply.code(503).header('retry-after', STORAGE_FULL_RETRY_S).send(STORAGE_FULL);
+        return refuse(reply.header('retry-after', STORAGE_FULL_RETRY_S), 'STORAGE_FULL');
       throw error;
     }
     const job = await enqueueJob(options, {
@@ -123,9 +122,9 @@ const extractions: FastifyPluginAsync<ExtractionRoutesOptions> = async (app, opt
   app.get<{ Params: { id: string; fileId: string } }>('/api/extractions/:id/files/:fileId', async (request, reply) => {
     const job = await loadJob(request.params.id, reply);
     if (!job) return reply;
-    if (job.status === 'expired') return reply.code(410).send(apiError('GONE', 'These files have expired and were deleted.'));
+    if (job.status === 'expired') return refuse(reply, 'GONE');
     const file = job.status === 'completed' ? job.files?.find((candidate) => candidate.id === request.params.fileId) : undefined;
-    if (!file) return reply.code(404).send(apiError('NOT_FOUND', 'No such file in this extraction.'));
+    if (!file) return refuse(reply, 'NOT_FOUND', 'No such file in this extraction.');
     reply
       .header('content-type', safeContentType(file.type))
       .header('content-disposition', contentDisposition(basename(file.path), { type: 'attachment' }))
@@ -138,8 +137,8 @@ const extractions: FastifyPluginAsync<ExtractionRoutesOptions> = async (app, opt
   app.get<{ Params: { id: string } }>('/api/extractions/:id/archive.zip', async (request, reply) => {
     const job = await loadJob(request.params.id, reply);
     if (!job) return reply;
-    if (job.status === 'expired') return reply.code(410).send(apiError('GONE', 'These files have expired and were deleted.'));
-    if (job.status !== 'completed') return reply.code(409).send(apiError('NOT_READY', 'The extraction has not finished.'));
+    if (job.status === 'expired') return refuse(reply, 'GONE');
+    if (job.status !== 'completed') return refuse(reply, 'NOT_READY');
     return sendArchiveZip(reply, job, storage.filesDir(job.id));
   });
 
@@ -152,7 +151,7 @@ const extractions: FastifyPluginAsync<ExtractionRoutesOptions> = async (app, opt
       passwords.forget(job.id);
       await storage.removeUpload(job.id);
     } else if (job.status === 'running' && !runner.cancel(job.id)) {
-      return reply.code(409).send(apiError('BUSY', 'The extraction is running on another server; try again when it ends.'));
+      return refuse(reply, 'BUSY');
     }
     await storage.removeFiles(job.id);
     streams.forget(job.id);

@@ -98,12 +98,20 @@ it('reads a job once per change for all its 50 streams, and sends the file list 
   expect(reads()).toBe(5);
   for (const one of sinks) {
     const stream = parse(one.text());
-    expect(stream.map((event) => [event.status, event.progress, event.files.length])).toEqual([
-      ['running', 0, 0],
-      ['running', 10, 0],
-      ['running', 50, 0],
-      ['running', 90, 0],
-      ['completed', 100, 3000],
+    // The bytes travel as the engine reported them (docs/decisions/004-real-progress.md).
+    const view = (event: (typeof stream)[number]) => [
+      event.status,
+      event.progress,
+      event.bytesDone,
+      event.bytesTotal,
+      event.files.length,
+    ];
+    expect(stream.map(view)).toEqual([
+      ['running', 0, 0, null, 0],
+      ['running', 10, 10, 100, 0],
+      ['running', 50, 50, 100, 0],
+      ['running', 90, 90, 100, 0],
+      ['completed', 100, 3000, 100, 3000],
     ]);
   }
   // A stream opened just after the end gets the final event without another read.

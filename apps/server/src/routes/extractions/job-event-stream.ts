@@ -3,7 +3,7 @@
 // the job's one shared watcher (job-event-hub.ts); a client over its share of streams is refused
 // with 429 and can follow the job with GET /api/extractions/:id instead.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { apiError } from '../api-errors.js';
+import { refuse } from '../api-errors.js';
 import type { JobEventHub } from './job-event-hub.js';
 
 const REFUSALS = {
@@ -15,9 +15,7 @@ const REFUSALS = {
 export function refuseStream(hub: JobEventHub, id: string, request: FastifyRequest, reply: FastifyReply): FastifyReply | null {
   const refusal = hub.refusal(id, request.ip);
   if (!refusal) return null;
-  return reply
-    .code(429)
-    .send(apiError('TOO_MANY_STREAMS', `${REFUSALS[refusal]} Follow it with GET /api/extractions/:id instead.`));
+  return refuse(reply, 'TOO_MANY_STREAMS', `${REFUSALS[refusal]} Follow it with GET /api/extractions/:id instead.`);
 }
 
 /** Streams job `id` (known to exist) to the client, or refuses with 429 over a cap. */

@@ -8,6 +8,8 @@ export function jobView(job: Job, queuePosition: number): JobView {
     id: job.id,
     status: job.status,
     progress: Math.round(job.progress * 10) / 10,
+    bytesDone: job.bytesDone,
+    bytesTotal: job.bytesTotal,
     queuePosition,
     error: job.error,
     files: job.status === 'completed' ? (job.files ?? []) : [],

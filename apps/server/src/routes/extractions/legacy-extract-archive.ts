@@ -18,10 +18,10 @@ import { newJobId } from '../../jobs/job-id.js';
 import { TERMINAL_STATUSES, type Job } from '../../jobs/job-types.js';
 import { safePartName } from '../../storage/job-storage.js';
 import { STORAGE_FULL_RETRY_S } from '../../storage/storage-limits.js';
-import { enqueueJob, QUEUE_FULL, queueIsFull } from './enqueue-job.js';
+import { enqueueJob, queueIsFull } from './enqueue-job.js';
 import type { ExtractionRoutesOptions } from './index.js';
-import { apiError } from '../api-errors.js';
-import { isPasswordTooLong, PASSWORD_TOO_LONG } from './password-limit.js';
+import { refuse } from '../api-errors.js';
+import { isPasswordTooLong, PASSWORD_TOO_LONG_MESSAGE } from './password-limit.js';
 import { tooLarge } from './upload.js';
 
 type RateLimitHook = ReturnType<FastifyInstance['rateLimit']>;
@@ -108,11 +108,11 @@ const legacyExtractArchive: FastifyPluginAsync<LegacyExtractArchiveOptions> = as
         // Fastify's own refusals of the body, in the API's error shape.
         if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
           const { code, message } = tooLarge(options.maxUploadBytes);
-          void reply.code(413).send(apiError(code, message));
+          void refuse(reply, code, message);
         } else if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-          void reply.code(415).send(apiError('UNSUPPORTED_MEDIA_TYPE', 'Send a JSON body (application/json).'));
+          void refuse(reply, 'UNSUPPORTED_MEDIA_TYPE', 'Send a JSON body (application/json).');
         } else if (error.statusCode === 400 && error.code.startsWith('FST_ERR_CTP_')) {
-          void reply.code(400).send(apiError('BAD_REQUEST', error.message));
+          void refuse(reply, 'BAD_REQUEST', error.message);
         } else {
           // Everything else (the rate limits' 429 among them) as on every other route.
           throw error;
@@ -177,28 +177,28 @@ const legacyExtractArchive: FastifyPluginAsync<LegacyExtractArchiveOptions> = as
     const parsed = extractBody.safeParse(request.body);
     if (!parsed.success) {
       const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`);
-      await reply.code(400).send(apiError('BAD_REQUEST', problems.join('; ')));
+      await refuse(reply, 'BAD_REQUEST', problems.join('; '));
       return null;
     }
     const { fileData, fileName, password } = parsed.data;
     if (password && isPasswordTooLong(password)) {
-      await reply.code(400).send(apiError(PASSWORD_TOO_LONG.code, PASSWORD_TOO_LONG.message));
+      await refuse(reply, 'PASSWORD_TOO_LONG', PASSWORD_TOO_LONG_MESSAGE);
       return null;
     }
     const padding = fileData.endsWith('==') ? 2 : fileData.endsWith('=') ? 1 : 0;
     const bytes = (fileData.length / 4) * 3 - padding;
     if (bytes > options.maxUploadBytes) {
       const { code, message } = tooLarge(options.maxUploadBytes);
-      await reply.code(413).send(apiError(code, message));
+      await refuse(reply, code, message);
       return null;
     }
     if (await queueIsFull(db, options.maxQueued)) {
-      await reply.code(429).send(QUEUE_FULL);
+      await refuse(reply, 'QUEUE_FULL');
       return null;
     }
     const full = await options.storageLimits.refusal();
     if (full) {
-      await reply.code(503).header('retry-after', STORAGE_FULL_RETRY_S).send(full);
+      await refuse(reply.header('retry-after', STORAGE_FULL_RETRY_S), full);
       return null;
     }
     const id = newJobId();

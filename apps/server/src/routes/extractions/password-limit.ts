@@ -3,10 +3,7 @@
 // its size is bounded, in UTF-8 bytes as 7-Zip receives it.
 export const MAX_PASSWORD_BYTES = 1024;
 
-export const PASSWORD_TOO_LONG = {
-  code: 'PASSWORD_TOO_LONG',
-  message: `The password is longer than ${MAX_PASSWORD_BYTES} bytes.`,
-} as const;
+export const PASSWORD_TOO_LONG_MESSAGE = `The password is longer than ${MAX_PASSWORD_BYTES} bytes.`;
 
 export function isPasswordTooLong(password: string): boolean {
   return Buffer.byteLength(password) > MAX_PASSWORD_BYTES;

@@ -10,7 +10,8 @@ import { pipeline } from 'node:stream/promises';
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { safePartName } from '../../storage/job-storage.js';
-import { isPasswordTooLong, MAX_PASSWORD_BYTES, PASSWORD_TOO_LONG } from './password-limit.js';
+import { ApiError } from '../api-errors.js';
+import { isPasswordTooLong, MAX_PASSWORD_BYTES, PASSWORD_TOO_LONG_MESSAGE } from './password-limit.js';
 
 export interface ReceivedUpload {
   /** Stored names, in the order they were sent (the first is the one the engine opens). */
@@ -19,16 +20,6 @@ export interface ReceivedUpload {
   archiveName: string;
   bytes: number;
   password: string | undefined;
-}
-
-export class UploadError extends Error {
-  constructor(
-    readonly status: 400 | 413,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 const MAX_PARTS = 100;
@@ -56,13 +47,13 @@ export async function receiveUpload(request: FastifyRequest, dir: string, maxByt
         if (part.fieldname !== 'password' || typeof part.value !== 'string') continue;
         // A longer value arrives cut at the field size limit, and flagged so.
         if (part.valueTruncated || isPasswordTooLong(part.value))
-          throw new UploadError(400, PASSWORD_TOO_LONG.code, PASSWORD_TOO_LONG.message);
+          throw new ApiError('PASSWORD_TOO_LONG', PASSWORD_TOO_LONG_MESSAGE);
         if (part.value !== '') password = part.value;
         continue;
       }
       if (part.fieldname !== 'file') {
         part.file.resume();
-        throw new UploadError(400, 'BAD_REQUEST', `Unexpected file field "${part.fieldname}"; send the archive as "file".`);
+        throw new ApiError('BAD_REQUEST', `Unexpected file field "${part.fieldname}"; send the archive as "file".`);
       }
       let name = safePartName(part.filename, parts.length);
       if (parts.includes(name)) name = `${parts.length + 1}-${name}`;
@@ -78,7 +69,7 @@ export async function receiveUpload(request: FastifyRequest, dir: string, maxByt
       if (part.file.truncated) throw tooLarge(maxBytes);
       parts.push(name);
     }
-    if (parts.length === 0) throw new UploadError(400, 'BAD_REQUEST', 'No archive was sent: add it as a "file" part.');
+    if (parts.length === 0) throw new ApiError('BAD_REQUEST', 'No archive was sent: add it as a "file" part.');
     return { parts, archiveName, bytes, password };
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
@@ -92,35 +83,31 @@ export async function receiveUpload(request: FastifyRequest, dir: string, maxByt
  * message) each get their own code. Anything else (a disk failure) stays an error of ours.
  */
 function asUploadError(error: unknown, maxBytes: number): unknown {
-  if (error instanceof UploadError || !(error instanceof Error)) return error;
+  if (error instanceof ApiError || !(error instanceof Error)) return error;
   const { code } = error as { code?: string };
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':
       return tooLarge(maxBytes);
     case 'FST_PARTS_LIMIT':
     case 'FST_FILES_LIMIT':
-      return new UploadError(400, 'TOO_MANY_PARTS', `An upload has at most ${MAX_PARTS} archive parts.`);
+      return new ApiError('TOO_MANY_PARTS', `An upload has at most ${MAX_PARTS} archive parts.`);
     case 'FST_FIELDS_LIMIT':
-      return new UploadError(400, 'TOO_MANY_FIELDS', `An upload has at most ${MAX_FIELDS} form fields besides its parts.`);
+      return new ApiError('TOO_MANY_FIELDS', `An upload has at most ${MAX_FIELDS} form fields besides its parts.`);
     case 'FST_MP_PREMATURE_CLOSE':
       return incomplete();
     case 'FST_PROTO_VIOLATION':
-      return new UploadError(400, 'INVALID_MULTIPART', 'The upload has a form field with a reserved name.');
+      return new ApiError('INVALID_MULTIPART', 'The upload has a form field with a reserved name.');
   }
   if (code !== undefined) return error;
   if (/unexpected end of multipart data/i.test(error.message)) return incomplete();
   if (/boundary|needle|Unsupported Content-Type/i.test(error.message))
-    return new UploadError(
-      400,
-      'INVALID_MULTIPART',
-      'The upload is not valid multipart/form-data: its boundary is missing or invalid.',
-    );
+    return new ApiError('INVALID_MULTIPART', 'The upload is not valid multipart/form-data: its boundary is missing or invalid.');
   return error;
 }
 
-const incomplete = () => new UploadError(400, 'UPLOAD_INCOMPLETE', 'The upload ended before all of it was received.');
+const incomplete = () => new ApiError('UPLOAD_INCOMPLETE', 'The upload ended before all of it was received.');
 
 /** The 413 of every upload route, whichever way the archive arrives. */
-export function tooLarge(maxBytes: number): UploadError {
-  return new UploadError(413, 'PAYLOAD_TOO_LARGE', `The archive is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`);
+export function tooLarge(maxBytes: number): ApiError {
+  return new ApiError('PAYLOAD_TOO_LARGE', `The archive is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`);
 }

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { BROWSER_RATE_STAGES, nextEstimate, startEstimate } from './progress-model';
+import { RATE_STAGES, nextEstimate, startEstimate } from './progress-model';
 import ProgressPanel from './ProgressPanel';
 
 const noop = () => undefined;
@@ -17,7 +17,7 @@ describe('ProgressPanel', () => {
     const now = performance.now();
     const estimate = [50.5, 51, 51.5, 52].reduce(
       (current, percent, index) => nextEstimate(current, percent, now - 4000 + (index + 1) * 1000),
-      nextEstimate(startEstimate(BROWSER_RATE_STAGES), 50, now - 4000),
+      nextEstimate(startEstimate(RATE_STAGES), 50, now - 4000),
     );
     render(<ProgressPanel percent={52} running done={0} total={1} onCancel={noop} estimate={estimate} />);
     expect(screen.getByText('Estimated time remaining: about 76 seconds')).toBeTruthy();

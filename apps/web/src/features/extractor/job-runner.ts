@@ -37,11 +37,11 @@ export function runJob(job: ArchiveJob, mode: ExtractionMode, options: JobRunOpt
 }
 
 function runInBrowser(job: ArchiveJob, { password, prefix, onPercent }: JobRunOptions): EngineRun<ExtractedFile[]> {
-  onPercent(percentFor('processing'));
+  onPercent(percentFor({ stage: 'processing' }));
   const usage = startUsageRecord(job);
   const run = extractInWorker(job.parts, {
     ...(password ? { password } : {}),
-    onProgress: (progress) => onPercent(percentFor('extracting', progress)),
+    onProgress: ({ bytesDone, bytesTotal }) => onPercent(percentFor({ stage: 'extracting', bytesDone, bytesTotal })),
   });
   // The anonymous usage record (docs/decisions/023-anonymous-statistics.md), browser mode only: the
   // server records its own runs.
@@ -51,7 +51,7 @@ function runInBrowser(job: ArchiveJob, { password, prefix, onPercent }: JobRunOp
   );
   return {
     result: run.result.then((result) => {
-      onPercent(percentFor('finalizing'));
+      onPercent(percentFor({ stage: 'finalizing' }));
       return toExtractedFiles(result, { archiveName: job.name, prefix });
     }),
     cancel: () => run.cancel(),
@@ -59,7 +59,7 @@ function runInBrowser(job: ArchiveJob, { password, prefix, onPercent }: JobRunOp
 }
 
 function runOnServer(job: ArchiveJob, { password, prefix, onPercent, onQueue }: JobRunOptions): EngineRun<ExtractedFile[]> {
-  onPercent(percentFor('reading'));
+  onPercent(percentFor({ stage: 'reading' }));
   let run: ServerRun | null = null;
   let cancelled = false;
   // The server client is loaded with the first server run: browser-mode visitors never download it.
@@ -71,7 +71,8 @@ function runOnServer(job: ArchiveJob, { password, prefix, onPercent, onQueue }: 
         onState: (state) => {
           if (state.kind === 'queued') onQueue(state.position);
           else if (state.kind === 'running') onQueue(null);
-          if (state.kind === 'uploading' || state.kind === 'queued' || state.kind === 'running') onPercent(state.percent);
+          if (state.kind === 'uploading' || state.kind === 'queued' || state.kind === 'running')
+            onPercent(percentFor(state.progress));
         },
       });
       const { jobId, files, expiresAt } = await run.result;

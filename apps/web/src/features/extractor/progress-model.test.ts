@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  BROWSER_RATE_STAGES,
   nextEstimate,
   percentFor,
+  RATE_STAGES,
   secondsLeft,
-  SERVER_RATE_STAGES,
   startEstimate,
   stepStates,
   type RateEstimate,
@@ -14,19 +13,29 @@ import {
 const fed = (estimate: RateEstimate, samples: [number, number][]) =>
   samples.reduce((current, [percent, at]) => nextEstimate(current, percent, at), estimate);
 
-describe('percentFor', () => {
+describe('percentFor, the one mapping of bytes to percent for both modes', () => {
   it('maps the stages onto the boundaries of docs/product.md#progress', () => {
-    expect(percentFor('reading')).toBe(0);
-    expect(percentFor('processing')).toBe(25);
-    expect(percentFor('extracting', { bytesDone: 0, bytesTotal: 100 })).toBe(50);
-    expect(percentFor('extracting', { bytesDone: 50, bytesTotal: 100 })).toBe(70);
-    expect(percentFor('finalizing')).toBe(90);
-    expect(percentFor('done')).toBe(100);
+    expect(percentFor({ stage: 'reading' })).toBe(0);
+    expect(percentFor({ stage: 'processing' })).toBe(25);
+    expect(percentFor({ stage: 'extracting', bytesDone: 0, bytesTotal: 100 })).toBe(50);
+    expect(percentFor({ stage: 'extracting', bytesDone: 50, bytesTotal: 100 })).toBe(70);
+    expect(percentFor({ stage: 'finalizing' })).toBe(90);
+    expect(percentFor({ stage: 'done' })).toBe(100);
   });
 
-  it('never passes 90 while extracting, even when more is written than declared', () => {
-    expect(percentFor('extracting', { bytesDone: 500, bytesTotal: 100 })).toBe(90);
-    expect(percentFor('extracting', { bytesDone: 500, bytesTotal: null })).toBe(50);
+  it('fills the reading step (0–25 %) with the bytes uploaded in server mode', () => {
+    expect(percentFor({ stage: 'reading', bytesDone: 0, bytesTotal: 1000 })).toBe(0);
+    expect(percentFor({ stage: 'reading', bytesDone: 500, bytesTotal: 1000 })).toBe(12.5);
+    expect(percentFor({ stage: 'reading', bytesDone: 1000, bytesTotal: 1000 })).toBe(25);
+    expect(percentFor({ stage: 'reading', bytesDone: 10, bytesTotal: 0 })).toBe(0);
+  });
+
+  it('never leaves its step, whatever the bytes say', () => {
+    expect(percentFor({ stage: 'extracting', bytesDone: 500, bytesTotal: 100 })).toBe(90);
+    expect(percentFor({ stage: 'extracting', bytesDone: 500, bytesTotal: null })).toBe(50);
+    expect(percentFor({ stage: 'extracting', bytesDone: -5, bytesTotal: 100 })).toBe(50);
+    expect(percentFor({ stage: 'extracting', bytesDone: Number.NaN, bytesTotal: 100 })).toBe(50);
+    expect(percentFor({ stage: 'reading', bytesDone: 2000, bytesTotal: 1000 })).toBe(25);
   });
 });
 
@@ -41,7 +50,7 @@ describe('stepStates', () => {
 describe('time left', () => {
   it('follows the rate of the current stage, not the run so far: a slow PPMd 7z after a quick read', () => {
     // Read and opened in 1 s, then 2 % of the whole (5 % of the extraction stage) every 4 s.
-    const estimate = fed(startEstimate(BROWSER_RATE_STAGES), [
+    const estimate = fed(startEstimate(RATE_STAGES), [
       [25, 0],
       [50, 1000],
       [50.5, 2000],
@@ -56,11 +65,11 @@ describe('time left', () => {
   it('times a throttled upload by its bytes left at its own rate', () => {
     // 100 KB/s of a 1,200 KB archive: the upload is the first quarter of the panel.
     const samples = Array.from({ length: 7 }, (_, second): [number, number] => [(25 * second * 100) / 1200, second * 1000]);
-    expect(secondsLeft(fed(startEstimate(SERVER_RATE_STAGES), samples), 6000)).toBe(6);
+    expect(secondsLeft(fed(startEstimate(RATE_STAGES), samples), 6000)).toBe(6);
   });
 
   it('says nothing before the rate is measured, between stages, when it jumps about, or when progress stalls', () => {
-    const start = startEstimate(BROWSER_RATE_STAGES);
+    const start = startEstimate(RATE_STAGES);
     expect(secondsLeft(null, 0)).toBeNull();
     expect(secondsLeft(fed(start, [[50, 0]]), 0)).toBeNull();
     expect(

@@ -6,28 +6,46 @@ export type EngineProgress = Progress;
  * The four steps of the progress panel and their boundaries (docs/product.md#progress: 25/50/90).
  * In the browser the "reading" step ends when the worker has the file, "processing" when the engine
  * has opened and listed the archive (its first extracting report), "extracting" follows the bytes
- * written against the declared total, and "finalizing" is the page building its file list.
+ * written against the declared total, and "finalizing" is the page building its file list. On the
+ * server "reading" is the upload (bytes sent), "processing" the wait in the queue and the opening,
+ * "extracting" the server's bytes written, "finalizing" its checksums.
  */
 export const STEP_BOUNDARIES = [0, 25, 50, 90, 100] as const;
 export type StepState = 'completed' | 'active' | 'pending';
 
 export type ExtractionStage = 'reading' | 'processing' | 'extracting' | 'finalizing' | 'done';
 
-export function percentFor(stage: ExtractionStage, progress?: Pick<EngineProgress, 'bytesDone' | 'bytesTotal'>): number {
-  switch (stage) {
+/**
+ * Where a run is, in either mode: its step, and for the byte-counted steps (the upload, the
+ * extraction) the bytes done of the total. Both modes report this and nothing else; percentFor
+ * is the one place it becomes a percent.
+ */
+export interface RunProgress {
+  stage: ExtractionStage;
+  bytesDone?: number;
+  bytesTotal?: number | null;
+}
+
+/** The share (0–1) of a byte-counted step, 0 when its total is not known. */
+function byteShare({ bytesDone = 0, bytesTotal }: RunProgress): number {
+  if (!bytesTotal || !(bytesTotal > 0) || !Number.isFinite(bytesDone)) return 0;
+  return Math.min(1, Math.max(0, bytesDone / bytesTotal));
+}
+
+/** The panel's percent for a run's progress (both modes, docs/decisions/004-real-progress.md). */
+export function percentFor(progress: RunProgress): number {
+  const [reading, processing, extracting, finalizing, done] = STEP_BOUNDARIES;
+  switch (progress.stage) {
     case 'reading':
-      return 0;
+      return reading + (processing - reading) * byteShare(progress);
     case 'processing':
-      return 25;
-    case 'extracting': {
-      const total = progress?.bytesTotal;
-      if (!progress || !total || total <= 0) return 50;
-      return 50 + 40 * Math.min(1, progress.bytesDone / total);
-    }
+      return processing;
+    case 'extracting':
+      return extracting + (finalizing - extracting) * byteShare(progress);
     case 'finalizing':
-      return 90;
+      return finalizing;
     case 'done':
-      return 100;
+      return done;
   }
 }
 
@@ -50,16 +68,13 @@ export interface RateStage {
   to: number;
 }
 
-/** In the browser: the engine's bytes written against the declared total (see percentFor). */
-export const BROWSER_RATE_STAGES: readonly RateStage[] = [{ from: 50, to: 90 }];
-
 /**
- * On the server: the upload (the first quarter), then the server's extraction, which it reports
- * as 5–90 of its own 0–100 (job-state.ts maps those to the panel's 25–100).
+ * The byte-counted steps of percentFor, the same in both modes: the upload (server mode's reading
+ * step; in the browser reading is done at once) and the extraction.
  */
-export const SERVER_RATE_STAGES: readonly RateStage[] = [
-  { from: 0, to: 25 },
-  { from: 25 + 0.75 * 5, to: 25 + 0.75 * 90 },
+export const RATE_STAGES: readonly RateStage[] = [
+  { from: STEP_BOUNDARIES[0], to: STEP_BOUNDARIES[1] },
+  { from: STEP_BOUNDARIES[2], to: STEP_BOUNDARIES[3] },
 ];
 
 /** How much each new measurement moves the smoothed rate (exponentially weighted moving average). */

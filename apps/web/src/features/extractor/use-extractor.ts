@@ -24,7 +24,7 @@ import {
 import { extractInWorker, listInWorker, type EngineRun } from './engine-client';
 import { errorText } from './error-messages';
 import { asShape, runJob } from './job-runner';
-import { BROWSER_RATE_STAGES, nextEstimate, SERVER_RATE_STAGES, startEstimate, type RateEstimate } from './progress-model';
+import { nextEstimate, RATE_STAGES, startEstimate, type RateEstimate } from './progress-model';
 import { runBatch } from './run-batch';
 import { toExtractedFiles } from './to-extracted-files';
 import { groupVolumes, withoutSystemFiles } from './volume-sets';
@@ -132,7 +132,7 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
       dispatch({ type: 'queue', ids: todo.map((job) => job.id) });
       const runIn = mode;
       setRunMode(runIn);
-      setEstimate(startEstimate(runIn === 'server' ? SERVER_RATE_STAGES : BROWSER_RATE_STAGES));
+      setEstimate(startEstimate(RATE_STAGES));
       // One toast per attempt: each notice (start, slow, queued) and the outcome replace the one
       // before, rather than stacking up (the list of archives keeps each one's outcome).
       const id = `extraction-${++attempts.current}`;

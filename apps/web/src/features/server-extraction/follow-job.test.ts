@@ -28,12 +28,12 @@ describe('followJob', () => {
     const source = FakeEventSource.last!;
     expect(source.url).toBe('/api/extractions/job1/events');
     source.emit({ ...base, status: 'queued', queuePosition: 2 });
-    source.emit({ ...base, status: 'running', progress: 40 });
+    source.emit({ ...base, status: 'running', progress: 40, bytesDone: 10, bytesTotal: 40 });
     source.emit({ ...base, status: 'completed', progress: 100, files: [file] });
     await expect(done).resolves.toEqual({ files: [file], expiresAt: null });
     expect(states).toEqual([
-      { kind: 'queued', position: 2, percent: 25 },
-      { kind: 'running', percent: 55 },
+      { kind: 'queued', position: 2, progress: { stage: 'processing' } },
+      { kind: 'running', progress: { stage: 'extracting', bytesDone: 10, bytesTotal: 40 } },
     ]);
     expect(source.closed).toBe(true);
   });

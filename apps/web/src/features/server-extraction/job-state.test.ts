@@ -1,41 +1,48 @@
 import { describe, expect, it } from 'vitest';
-import { jobState, serverPercent, uploadPercent } from './job-state';
+import { percentFor } from '../extractor/progress-model';
+import { jobState, runningProgress } from './job-state';
 
-const job = { progress: 0, queuePosition: 0, error: null, files: [] };
+const job = { queuePosition: 0, error: null, files: [] };
 const file = { id: '0', path: 'a/b.txt', size: 3, type: 'text/plain', sha256: 'f'.repeat(64) };
 
-describe('the progress of a server run on the panel’s four steps', () => {
-  it('fills the first step (0–25 %) with the upload', () => {
-    expect(uploadPercent(0, 1000)).toBe(0);
-    expect(uploadPercent(500, 1000)).toBe(12.5);
-    expect(uploadPercent(1000, 1000)).toBe(25);
-    expect(uploadPercent(2000, 1000)).toBe(25);
-    expect(uploadPercent(10, 0)).toBe(0);
+describe("a running server job's bytes, on the same steps as in the browser", () => {
+  it('is opening the archive until the server has bytes to count', () => {
+    expect(runningProgress({ bytesDone: 0, bytesTotal: null })).toEqual({ stage: 'processing' });
   });
 
-  it("maps the server's 0–100 onto 25–100 %", () => {
-    expect(serverPercent(0)).toBe(25);
-    expect(serverPercent(50)).toBe(62.5);
-    expect(serverPercent(100)).toBe(100);
-    expect(serverPercent(140)).toBe(100);
-    expect(serverPercent(-3)).toBe(25);
-    expect(serverPercent(Number.NaN)).toBe(25);
+  it("follows the server's bytes written against the declared total", () => {
+    const half = runningProgress({ bytesDone: 512, bytesTotal: 1024 });
+    expect(half).toEqual({ stage: 'extracting', bytesDone: 512, bytesTotal: 1024 });
+    expect(percentFor(half)).toBe(70);
+    expect(percentFor(runningProgress({ bytesDone: 0, bytesTotal: 1024 }))).toBe(50);
+    expect(percentFor(runningProgress({ bytesDone: 300, bytesTotal: null }))).toBe(50);
+  });
+
+  it('is finalizing (checksums) once every byte is written', () => {
+    expect(runningProgress({ bytesDone: 1024, bytesTotal: 1024 })).toMatchObject({ stage: 'finalizing' });
   });
 });
 
 describe('jobState', () => {
   it('shows a queued job with its position, its upload done', () => {
-    expect(jobState({ ...job, status: 'queued', queuePosition: 3 })).toEqual({ kind: 'queued', position: 3, percent: 25 });
+    expect(jobState({ ...job, status: 'queued', queuePosition: 3 })).toEqual({
+      kind: 'queued',
+      position: 3,
+      progress: { stage: 'processing' },
+    });
     // The server counts from 1; a 0 while still queued still reads as next in line.
     expect(jobState({ ...job, status: 'queued', queuePosition: 0 })).toMatchObject({ position: 1 });
   });
 
   it('shows a running job on the progress bar', () => {
-    expect(jobState({ ...job, status: 'running', progress: 92 })).toEqual({ kind: 'running', percent: 94 });
+    expect(jobState({ ...job, status: 'running', bytesDone: 30, bytesTotal: 40 })).toEqual({
+      kind: 'running',
+      progress: { stage: 'extracting', bytesDone: 30, bytesTotal: 40 },
+    });
   });
 
   it('ends with the files of a completed job', () => {
-    expect(jobState({ ...job, status: 'completed', progress: 100, files: [file] })).toEqual({
+    expect(jobState({ ...job, status: 'completed', files: [file] })).toEqual({
       kind: 'completed',
       files: [file],
       expiresAt: null,

@@ -1,42 +1,41 @@
 import type { ErrorShape } from '@archive-opener/shared';
+import type { RunProgress } from '../extractor/progress-model';
 import type { ServerJob, ServerJobFile } from './api';
 import { jobErrorShape, problemShape } from './problems';
 
 /**
- * What the page shows of a server job. The progress panel's four steps keep their boundaries
- * (docs/decisions/004-real-progress.md): the upload is the first step (0–25 %), the server's own progress
- * (0–100) fills the other three (25–100 %).
+ * What the page shows of a server job. Its progress is in bytes, as in the browser
+ * (docs/decisions/004-real-progress.md): the upload is the reading step, the server's bytes
+ * written the extracting step; percentFor (progress-model.ts) turns either into the panel's percent.
  */
 export type ServerJobState =
-  | { kind: 'uploading'; percent: number }
-  | { kind: 'queued'; position: number; percent: number }
-  | { kind: 'running'; percent: number }
+  | { kind: 'uploading'; progress: RunProgress }
+  | { kind: 'queued'; position: number; progress: RunProgress }
+  | { kind: 'running'; progress: RunProgress }
   | { kind: 'completed'; files: ServerJobFile[]; expiresAt: string | null }
   | { kind: 'failed'; error: ErrorShape };
 
-export const UPLOAD_SHARE = 25;
-
-/** Percent of the whole run once `loaded` of `total` upload bytes are sent. */
-export function uploadPercent(loaded: number, total: number): number {
-  if (!(total > 0)) return 0;
-  return UPLOAD_SHARE * Math.min(1, Math.max(0, loaded / total));
-}
-
-/** Percent of the whole run for the server's progress (0–100). */
-export function serverPercent(progress: number): number {
-  const clamped = Number.isFinite(progress) ? Math.min(100, Math.max(0, progress)) : 0;
-  return UPLOAD_SHARE + ((100 - UPLOAD_SHARE) * clamped) / 100;
+/** A running job's progress: extracting once the server has bytes to count, opening the archive before. */
+export function runningProgress({ bytesDone, bytesTotal }: Pick<ServerJob, 'bytesDone' | 'bytesTotal'>): RunProgress {
+  if (bytesDone > 0 || (bytesTotal !== null && bytesTotal > 0)) {
+    return { stage: bytesTotal !== null && bytesDone >= bytesTotal ? 'finalizing' : 'extracting', bytesDone, bytesTotal };
+  }
+  return { stage: 'processing' };
 }
 
 export function jobState(
-  job: Pick<ServerJob, 'status' | 'progress' | 'queuePosition' | 'error' | 'files'> & Partial<Pick<ServerJob, 'expiresAt'>>,
+  job: Pick<ServerJob, 'status' | 'queuePosition' | 'error' | 'files'> &
+    Partial<Pick<ServerJob, 'expiresAt' | 'bytesDone' | 'bytesTotal'>>,
 ): ServerJobState {
   switch (job.status) {
     case 'queued':
-      // Uploaded, waiting its turn: the first step is done.
-      return { kind: 'queued', position: Math.max(1, job.queuePosition), percent: UPLOAD_SHARE };
+      // Uploaded, waiting its turn: the reading step is done.
+      return { kind: 'queued', position: Math.max(1, job.queuePosition), progress: { stage: 'processing' } };
     case 'running':
-      return { kind: 'running', percent: serverPercent(job.progress) };
+      return {
+        kind: 'running',
+        progress: runningProgress({ bytesDone: job.bytesDone ?? 0, bytesTotal: job.bytesTotal ?? null }),
+      };
     case 'completed':
       return { kind: 'completed', files: job.files, expiresAt: job.expiresAt ?? null };
     case 'failed':

@@ -39,13 +39,13 @@ describe('extractOnServer', () => {
     FakeEventSource.last = null;
     const run = start();
     await accept();
-    FakeEventSource.last!.emit({ ...base, status: 'running', progress: 50 });
+    FakeEventSource.last!.emit({ ...base, status: 'running', progress: 50, bytesDone: 5, bytesTotal: 10 });
     FakeEventSource.last!.emit({ ...base, status: 'completed', progress: 100, files: [file] });
     await expect(run.result).resolves.toEqual({ jobId: 'job1', files: [file], expiresAt: null });
     expect(states).toEqual([
-      { kind: 'uploading', percent: 12.5 },
-      { kind: 'queued', position: 1, percent: 25 },
-      { kind: 'running', percent: 62.5 },
+      { kind: 'uploading', progress: { stage: 'reading', bytesDone: 50, bytesTotal: 100 } },
+      { kind: 'queued', position: 1, progress: { stage: 'processing' } },
+      { kind: 'running', progress: { stage: 'extracting', bytesDone: 5, bytesTotal: 10 } },
     ]);
     expect(fetchSpy).not.toHaveBeenCalled();
   });

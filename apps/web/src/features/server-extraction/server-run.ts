@@ -1,7 +1,7 @@
 import type { ServerJobFile } from './api';
 import { extractionUrls } from './urls';
 import { followJob } from './follow-job';
-import { jobState, uploadPercent, type ServerJobState } from './job-state';
+import { jobState, type ServerJobState } from './job-state';
 import { serverProblemOf } from './problems';
 import { ServerExtractionError } from './server-error';
 import { uploadArchive } from './upload';
@@ -50,9 +50,10 @@ export function extractOnServer(
     const accepted = await uploadArchive(parts, {
       ...(password ? { password } : {}),
       signal,
-      onProgress: (loaded, total) => onState({ kind: 'uploading', percent: uploadPercent(loaded, total) }),
+      onProgress: (loaded, total) =>
+        onState({ kind: 'uploading', progress: { stage: 'reading', bytesDone: loaded, bytesTotal: total } }),
     });
-    const initial = jobState({ ...accepted, progress: 0, error: null, files: [] });
+    const initial = jobState({ ...accepted, error: null, files: [] });
     if (initial.kind === 'queued' || initial.kind === 'running') onState(initial);
     try {
       const { files, expiresAt } = await followJob(accepted.id, { onState, signal, timeoutMs });
