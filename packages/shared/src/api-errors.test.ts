@@ -14,12 +14,18 @@ describe('the API error list', () => {
     expect(API_ERROR_STATUS.CSRF).toBe(403);
   });
 
-  it('names the general code of a status, the first of the list with it', () => {
+  it('names the general code of a status only where the status means one thing', () => {
     expect(apiErrorCodeForStatus(400)).toBe('BAD_REQUEST');
     expect(apiErrorCodeForStatus(429)).toBe('RATE_LIMITED');
     expect(apiErrorCodeForStatus(413)).toBe('PAYLOAD_TOO_LARGE');
-    expect(apiErrorCodeForStatus(503)).toBe('STORAGE_FULL');
+    // A proxy's 503 or 403 is not the server's STORAGE_FULL or CSRF.
+    expect(apiErrorCodeForStatus(503)).toBeNull();
+    expect(apiErrorCodeForStatus(403)).toBeNull();
     expect(apiErrorCodeForStatus(502)).toBeNull();
+    for (const status of [400, 401, 404, 410, 413, 415, 429, 500]) {
+      const code = apiErrorCodeForStatus(status);
+      expect(code && API_ERROR_STATUS[code]).toBe(status);
+    }
   });
 
   it('tells its codes from other strings', () => {

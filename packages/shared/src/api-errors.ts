@@ -2,8 +2,7 @@
  * The HTTP API's own refusal codes (docs/decisions/026-errors-are-codes.md), beside the engine's
  * (errors.ts): each with the one HTTP status the server sends it with and an English message for
  * logs and API clients. The server refuses only with these; the page reads them with one error
- * type and translates the ones a visitor can meet. Within a status the first code is the general
- * one: what a refusal that names no code of this list stands for.
+ * type and translates the ones a visitor can meet.
  */
 export const API_ERROR_CODES = [
   'BAD_REQUEST',
@@ -92,7 +91,22 @@ export function isApiErrorCode(value: unknown): value is ApiErrorCode {
   return typeof value === 'string' && (API_ERROR_CODES as readonly string[]).includes(value);
 }
 
-/** The general code of an HTTP status (the first of the list with it), or null when none has it. */
+/**
+ * What a refusal that names no code of the list (a framework's, a proxy's) stands for, by its
+ * status. Only statuses that mean one thing whoever sends them: a proxy's 503 is not STORAGE_FULL.
+ */
+const GENERAL_CODES: Readonly<Record<number, ApiErrorCode>> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  404: 'NOT_FOUND',
+  410: 'GONE',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  500: 'INTERNAL',
+};
+
+/** The general code of an HTTP status, or null when the status alone says nothing more. */
 export function apiErrorCodeForStatus(status: number): ApiErrorCode | null {
-  return API_ERROR_CODES.find((code) => API_ERROR_STATUS[code] === status) ?? null;
+  return GENERAL_CODES[status] ?? null;
 }

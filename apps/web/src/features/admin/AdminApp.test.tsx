@@ -35,6 +35,25 @@ describe('admin login', () => {
     expect(screen.queryByRole('heading', { name: 'Admin dashboard' })).toBeNull();
   });
 
+  it('says the logins are busy (503 LOGIN_BUSY), not that the server could not be reached', async () => {
+    fakeAdminServer({ loginBusy: true });
+    const { user } = renderAdmin();
+    await user.type(await loginForm(), PASSWORD + '{Enter}');
+    expect(
+      await screen.findByText('Too many logins are being checked right now. Please try again in a few seconds.'),
+    ).toBeTruthy();
+    expect(screen.queryByText('The server could not be reached. Please try again.')).toBeNull();
+  });
+
+  it('says the server could not be reached only when no answer came', async () => {
+    const { state } = fakeAdminServer();
+    const { user } = renderAdmin();
+    const field = await loginForm();
+    state.offline = true;
+    await user.type(field, PASSWORD + '{Enter}');
+    expect(await screen.findByText('The server could not be reached. Please try again.')).toBeTruthy();
+  });
+
   it('says how many minutes are left when the logins are locked', async () => {
     fakeAdminServer({ lockedForSeconds: 14 * 60 + 5 });
     const { user } = renderAdmin();

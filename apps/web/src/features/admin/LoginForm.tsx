@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/toast/notify';
 import { Button } from '../../components/ui/Button';
-import { AdminApiError } from './admin-api';
+import { ApiRequestError } from '../../lib/api-request-error';
 import { useLogin } from './use-admin-session';
 
 /**
@@ -12,8 +12,17 @@ import { useLogin } from './use-admin-session';
  */
 const DEFAULT_LOCK_SECONDS = 15 * 60;
 
-function lockedMinutes(error: AdminApiError): number {
+function lockedMinutes(error: ApiRequestError): number {
   return Math.max(1, Math.ceil((error.retryAfterSeconds ?? DEFAULT_LOCK_SECONDS) / 60));
+}
+
+/** The failed login's toast text, by the refusal's code: only "not reached" says the server was not reached. */
+function failureTextKey(error: unknown): 'login.failedText' | 'login.busyText' | 'login.errorText' | 'login.unavailableText' {
+  if (!(error instanceof ApiRequestError)) return 'login.unavailableText';
+  if (error.failure === 'unreached') return 'login.errorText';
+  if (error.code === 'LOGIN_FAILED') return 'login.failedText';
+  if (error.code === 'LOGIN_BUSY') return 'login.busyText';
+  return 'login.unavailableText';
 }
 
 /** The password form (docs/product.md#admin-page: a password field and a Login button; Enter submits). */
@@ -36,11 +45,8 @@ export function LoginForm() {
       onSuccess: () => notify.success(t('login.successTitle'), { description: t('login.successText') }),
       onError: (error) => {
         setPassword('');
-        if (error instanceof AdminApiError && error.status === 429) setLocked(lockedMinutes(error));
-        else
-          notify.error(t('login.failedTitle'), {
-            description: t(error instanceof AdminApiError && error.isUnauthorized ? 'login.failedText' : 'login.errorText'),
-          });
+        if (error instanceof ApiRequestError && error.code === 'LOGIN_LOCKED') setLocked(lockedMinutes(error));
+        else notify.error(t('login.failedTitle'), { description: t(failureTextKey(error)) });
         inputRef.current?.focus();
       },
     });

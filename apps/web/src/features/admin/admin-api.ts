@@ -8,7 +8,6 @@ import {
   adminMessageSchema,
   adminMessagesSchema,
   adminSessionSchema,
-  apiRefusalSchema,
   CSRF_HEADER,
   dashboardSchema,
   type AdminMessage,
@@ -16,45 +15,18 @@ import {
   type AdminSession,
   type Dashboard,
 } from '@archive-opener/shared/api';
+import { ApiRequestError, fetchApi } from '../../lib/api-request-error';
 
 export const ADMIN_API = '/api/admin';
 
-/** A refusal or an unusable answer, with the HTTP status and the API's error code when it gave one. */
-export class AdminApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string | null,
-    /** From `Retry-After` on a locked login, in seconds. */
-    readonly retryAfterSeconds: number | null = null,
-  ) {
-    super(`Admin API answered ${status}${code ? ` ${code}` : ''}`);
-    this.name = 'AdminApiError';
-  }
-
-  /** No valid session (never logged in, idle for 30 minutes, or past the 8-hour limit). */
-  get isUnauthorized(): boolean {
-    return this.status === 401;
-  }
+/** No valid session (never logged in, idle for 30 minutes, or past the 8-hour limit). */
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.code === 'UNAUTHORIZED';
 }
 
-/** Status 0: the answer was not what the schema says (the request itself succeeded). */
-export const UNEXPECTED_ANSWER = 0;
-
-async function refusal(response: Response): Promise<AdminApiError> {
-  const body: unknown = await response.json().catch(() => null);
-  const parsed = apiRefusalSchema.safeParse(body);
-  const retryAfter = Number(response.headers.get('Retry-After'));
-  return new AdminApiError(
-    response.status,
-    parsed.success ? parsed.data.error.code : null,
-    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
-  );
-}
-
-async function call(path: string, init: RequestInit = {}): Promise<Response> {
-  const response = await fetch(`${ADMIN_API}${path}`, { credentials: 'same-origin', ...init });
-  if (!response.ok) throw await refusal(response);
-  return response;
+/** Every call fails with the page's one API error type (lib/api-request-error.ts). */
+function call(path: string, init: RequestInit = {}): Promise<Response> {
+  return fetchApi(`${ADMIN_API}${path}`, { credentials: 'same-origin', ...init });
 }
 
 /** What this module needs of a zod schema (the web app does not depend on zod itself). */
@@ -64,7 +36,7 @@ interface Schema<T> {
 
 async function parsed<T>(response: Response, schema: Schema<T>): Promise<T> {
   const result = schema.safeParse(await response.json().catch(() => null));
-  if (!result.success) throw new AdminApiError(UNEXPECTED_ANSWER, null);
+  if (!result.success) throw ApiRequestError.unexpected(response.status);
   return result.data;
 }
 
@@ -78,7 +50,7 @@ export async function fetchSession(): Promise<AdminSession | null> {
   try {
     return await parsed(await call('/session'), adminSessionSchema);
   } catch (error) {
-    if (error instanceof AdminApiError && error.isUnauthorized) return null;
+    if (isUnauthorized(error)) return null;
     throw error;
   }
 }

@@ -5,7 +5,8 @@
  */
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import type { AdminSession } from '@archive-opener/shared/api';
-import { AdminApiError, UNEXPECTED_ANSWER } from './admin-api';
+import { ApiRequestError } from '../../lib/api-request-error';
+import { isUnauthorized } from './admin-api';
 
 export const adminKeys = {
   session: ['admin', 'session'] as const,
@@ -23,7 +24,8 @@ const MAX_RETRIES = 3;
  * (docs/product.md#interface-timings: 3 times).
  */
 function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof AdminApiError && (error.status === UNEXPECTED_ANSWER || error.status < 500)) return false;
+  if (error instanceof ApiRequestError && error.failure !== 'unreached' && (error.failure === 'unexpected' || error.status < 500))
+    return false;
   return failureCount < MAX_RETRIES;
 }
 
@@ -48,7 +50,7 @@ export function endSession(client: QueryClient): void {
  */
 export function createAdminQueryClient(onSessionEnded: () => void): QueryClient {
   const sessionEnded = (error: unknown) => {
-    if (!(error instanceof AdminApiError) || !error.isUnauthorized) return;
+    if (!isUnauthorized(error)) return;
     // Several calls may find out at once; the admin hears it once.
     if (currentSession(client) === null) return;
     endSession(client);

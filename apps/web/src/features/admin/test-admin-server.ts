@@ -65,6 +65,8 @@ interface Options {
   messages?: AdminMessage[];
   /** Answer the login with 429 LOGIN_LOCKED and this Retry-After. */
   lockedForSeconds?: number;
+  /** Answer the login with 503 LOGIN_BUSY (the password checks' queue is full). */
+  loginBusy?: boolean;
 }
 
 export interface RecordedRequest {
@@ -78,11 +80,13 @@ const refusal = (status: number, code: string, headers: Record<string, string> =
   Response.json({ error: { code, message: code } }, { status, headers });
 
 /** Installs the fake as `fetch`; `state` and `requests` let a test change and inspect it. */
-export function fakeAdminServer({ loggedIn = false, messages = [messageFixture()], lockedForSeconds }: Options = {}) {
+export function fakeAdminServer({ loggedIn = false, messages = [messageFixture()], lockedForSeconds, loginBusy }: Options = {}) {
   const state = {
     loggedIn,
     messages: [...messages],
     failPatch: false,
+    /** While set, no request gets an answer (as when the network is down). */
+    offline: false,
     /** While set, every answer waits for it (to see the page's pending states). */
     hold: null as Promise<void> | null,
   };
@@ -92,6 +96,7 @@ export function fakeAdminServer({ loggedIn = false, messages = [messageFixture()
   const answer = (method: string, path: string, headers: Headers, body: unknown): Response => {
     if (method === 'POST' && path === '/api/admin/login') {
       if (lockedForSeconds) return refusal(429, 'LOGIN_LOCKED', { 'Retry-After': String(lockedForSeconds) });
+      if (loginBusy) return refusal(503, 'LOGIN_BUSY', { 'Retry-After': '5' });
       if ((body as { password?: string }).password !== PASSWORD) return refusal(401, 'LOGIN_FAILED');
       state.loggedIn = true;
       return Response.json(session());
@@ -130,6 +135,7 @@ export function fakeAdminServer({ loggedIn = false, messages = [messageFixture()
     const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : null;
     requests.push({ method, path, headers, body });
     if (state.hold) await state.hold;
+    if (state.offline) throw new TypeError('Failed to fetch');
     return answer(method, path, headers, body);
   });
   vi.stubGlobal('fetch', fetchFake);

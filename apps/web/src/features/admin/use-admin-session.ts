@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminSession } from '@archive-opener/shared/api';
-import { AdminApiError, fetchSession, login, logout } from './admin-api';
+import { fetchSession, isUnauthorized, login, logout } from './admin-api';
 import { adminKeys, csrfToken, endSession, OWN_UNAUTHORIZED } from './admin-query-client';
 
 /**
@@ -33,7 +33,7 @@ export function useLogout() {
         await logout(csrfToken(client));
       } catch (error) {
         // Already logged out on the server: the page only has to follow.
-        if (!(error instanceof AdminApiError && error.isUnauthorized)) throw error;
+        if (!isUnauthorized(error)) throw error;
       }
     },
     meta: OWN_UNAUTHORIZED,

@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import type { AdminMessage, AdminMessages } from '@archive-opener/shared/api';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/toast/notify';
-import { AdminApiError, deleteMessage, fetchMessages, markMessageRead } from './admin-api';
+import { ApiRequestError } from '../../lib/api-request-error';
+import { deleteMessage, fetchMessages, isUnauthorized, markMessageRead } from './admin-api';
 import { adminKeys, csrfToken } from './admin-query-client';
 import { DASHBOARD_REFRESH_MS } from './use-dashboard';
 
@@ -28,7 +29,7 @@ function changeMessages(client: QueryClient, change: (messages: AdminMessage[]) 
 }
 
 /** An ended session is announced once by the query client, not once more by each action. */
-const sessionEnded = (error: unknown) => error instanceof AdminApiError && error.isUnauthorized;
+const sessionEnded = isUnauthorized;
 
 // The toasts live in the mutations' own callbacks, which run even when the message's card is
 // already gone (deleted, or refreshed away) by the time the answer arrives.
@@ -57,7 +58,7 @@ export function useDeleteMessage() {
         await deleteMessage(id, csrfToken(client));
       } catch (error) {
         // Already gone (deleted in another tab): what the admin asked for is done.
-        if (!(error instanceof AdminApiError && error.status === 404)) throw error;
+        if (!(error instanceof ApiRequestError && error.code === 'NOT_FOUND')) throw error;
       }
       return id;
     },

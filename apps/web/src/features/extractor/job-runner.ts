@@ -1,8 +1,8 @@
 import type { ErrorShape } from '@archive-opener/shared';
 import type { ExtractedFile } from '../file-manager/extracted-file';
-import { FileFetchError } from '../file-manager/file-bytes';
 import type { ExtractionMode } from '../server-extraction/extraction-mode';
-import { problemForStatus, problemShape } from '../server-extraction/problems';
+import { ApiRequestError } from '../../lib/api-request-error';
+import { problemFor, problemShape } from '../server-extraction/problems';
 import { cancelledError, ServerExtractionError } from '../server-extraction/server-error';
 import type { ServerRun } from '../server-extraction/server-run';
 import { startUsageRecord } from '../telemetry/usage-events';
@@ -23,7 +23,7 @@ export interface JobRunOptions {
 /** Any failure of either mode (or of fetching a server file to open it) in the extractor's error shape. */
 export function asShape(error: unknown): ErrorShape {
   if (error instanceof ExtractionError || error instanceof ServerExtractionError) return error.shape;
-  if (error instanceof FileFetchError) return problemShape(problemForStatus(error.status, null));
+  if (error instanceof ApiRequestError) return problemShape(problemFor(error));
   return { code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) };
 }
 

@@ -1,3 +1,4 @@
+import { fetchApi } from '../../lib/api-request-error';
 import type { ExtractedFile, RemoteFile } from './extracted-file';
 
 /**
@@ -7,23 +8,9 @@ import type { ExtractedFile, RemoteFile } from './extracted-file';
  */
 const fetched = new WeakMap<RemoteFile, Promise<Blob>>();
 
-/** A server file could not be fetched: `status` 0 when the server was not reached, 410 once expired. */
-export class FileFetchError extends Error {
-  constructor(readonly status: number) {
-    super(status === 0 ? 'The file could not be fetched' : `The file's address answered ${status}`);
-    this.name = 'FileFetchError';
-  }
-}
-
+/** A server file's bytes; fails with the page's one API error type (GONE once expired). */
 async function fetchBlob(url: string, init?: RequestInit): Promise<Blob> {
-  let response: Response;
-  try {
-    response = await fetch(url, init);
-  } catch {
-    throw new FileFetchError(0);
-  }
-  if (!response.ok) throw new FileFetchError(response.status);
-  return response.blob();
+  return (await fetchApi(url, init)).blob();
 }
 
 /** The whole file as a Blob. */

@@ -5,7 +5,6 @@
  */
 import {
   acceptedJobSchema,
-  apiRefusalSchema,
   jobViewSchema,
   type AcceptedJob,
   type JobFile,
@@ -38,10 +37,4 @@ export function parseJob(value: unknown): ServerJob {
   const parsed = jobViewSchema.safeParse(value);
   if (!parsed.success) throw new UnexpectedAnswerError('job');
   return parsed.data;
-}
-
-/** `{ error: { code } }` of a refusal, or null. */
-export function errorCodeOf(body: unknown): string | null {
-  const parsed = apiRefusalSchema.safeParse(body);
-  return parsed.success ? parsed.data.error.code : null;
 }

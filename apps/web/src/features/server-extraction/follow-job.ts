@@ -6,7 +6,8 @@ export interface FollowedJob {
   expiresAt: string | null;
 }
 import { jobState, type ServerJobState } from './job-state';
-import { problemShape } from './problems';
+import { ApiRequestError, fetchApi } from '../../lib/api-request-error';
+import { problemFor, problemShape } from './problems';
 import { cancelledError, ServerExtractionError } from './server-error';
 
 /** The fallback's pace when the event stream cannot be used (docs/product.md#server-mode: every second). */
@@ -72,17 +73,17 @@ export function followJob(id: string, { onState, signal, timeoutMs, pollMs = POL
 
     const poll = async () => {
       try {
-        const response = await fetch(extractionUrls.job(id), {
+        const response = await fetchApi(extractionUrls.job(id), {
           headers: { accept: 'application/json' },
           cache: 'no-store',
           signal,
         });
-        if (response.status === 404 || response.status === 410) return fail(new ServerExtractionError(problemShape('expired')));
-        if (!response.ok) throw new Error(`GET job answered ${response.status}`);
         failures = 0;
         onJob(await response.json());
-      } catch {
+      } catch (error) {
         if (ended) return;
+        if (error instanceof ApiRequestError && problemFor(error) === 'expired')
+          return fail(new ServerExtractionError(problemShape('expired')));
         failures += 1;
         if (failures >= MAX_POLL_FAILURES) return fail(new ServerExtractionError(problemShape('network')));
       }

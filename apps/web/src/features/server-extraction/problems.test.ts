@@ -1,22 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n';
 import { errorText } from '../extractor/error-messages';
-import { problemForStatus, problemShape, serverProblemOf, type ServerProblem } from './problems';
+import { ApiRequestError, refusal } from '../../lib/api-request-error';
+import { problemFor, problemShape, serverProblemOf, type ServerProblem } from './problems';
 
 const t = i18n.t.bind(i18n);
 
 describe('server problems', () => {
-  it('reads the problem from the HTTP status of a refused upload', () => {
-    expect(problemForStatus(413, 'PAYLOAD_TOO_LARGE')).toBe('tooLarge');
-    expect(problemForStatus(429, 'RATE_LIMITED')).toBe('rateLimited');
-    expect(problemForStatus(429, 'QUEUE_FULL')).toBe('queueFull');
-    expect(problemForStatus(410, null)).toBe('expired');
-    expect(problemForStatus(0, null)).toBe('network');
-    expect(problemForStatus(500, null)).toBe('unavailable');
+  it('reads the problem from the code of a refusal, or from its status when it names none', () => {
+    const refused = (status: number, code: string | null) =>
+      refusal(status, code === null ? null : { error: { code, message: '' } });
+    expect(problemFor(refused(413, 'PAYLOAD_TOO_LARGE'))).toBe('tooLarge');
+    // A proxy's 413 without the API's shape is still an archive too large.
+    expect(problemFor(refused(413, null))).toBe('tooLarge');
+    expect(problemFor(refused(429, 'RATE_LIMITED'))).toBe('rateLimited');
+    expect(problemFor(refused(429, 'QUEUE_FULL'))).toBe('queueFull');
+    expect(problemFor(refused(410, 'GONE'))).toBe('expired');
+    expect(problemFor(refused(404, null))).toBe('expired');
+    expect(problemFor(ApiRequestError.unreached())).toBe('network');
+    expect(problemFor(refused(500, null))).toBe('unavailable');
     // The server's disk is full: it is busy, not broken.
-    expect(problemForStatus(503, 'STORAGE_FULL')).toBe('serverBusy');
-    expect(problemForStatus(503, null)).toBe('unavailable');
-    expect(problemForStatus(400, 'BAD_REQUEST')).toBe('unavailable');
+    expect(problemFor(refused(503, 'STORAGE_FULL'))).toBe('serverBusy');
+    expect(problemFor(refused(503, null))).toBe('unavailable');
+    expect(problemFor(refused(400, 'BAD_REQUEST'))).toBe('unavailable');
+    expect(problemFor(ApiRequestError.unexpected(200))).toBe('unavailable');
   });
 
   it('travels in the error shape and comes back out of it', () => {

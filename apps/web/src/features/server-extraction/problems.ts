@@ -1,6 +1,7 @@
 import { isErrorCode, type ErrorShape } from '@archive-opener/shared';
 import type { TFunction } from 'i18next';
 import { i18n } from '../../i18n';
+import type { ApiRequestError } from '../../lib/api-request-error';
 import { formatBytes } from '../../lib/format-size';
 import { knownServerSettings, serverMaxBytes } from './use-server-settings';
 
@@ -22,16 +23,27 @@ const PROBLEMS: readonly string[] = [
   'unavailable',
 ] satisfies ServerProblem[];
 
-/** The problem an HTTP refusal of the upload stands for. */
-export function problemForStatus(status: number, refusalCode: string | null): ServerProblem {
-  if (status === 413) return 'tooLarge';
-  // 429 is either this address's upload rate or a full queue; only the latter names itself.
-  if (status === 429) return refusalCode === 'QUEUE_FULL' ? 'queueFull' : 'rateLimited';
-  // 503 STORAGE_FULL: the server's disk holds all it may for now; it is busy, not broken.
-  if (status === 503 && refusalCode === 'STORAGE_FULL') return 'serverBusy';
-  if (status === 404 || status === 410) return 'expired';
-  if (status === 0) return 'network';
-  return 'unavailable';
+/** The problem a failed call of server mode stands for, by the API's code (never its message). */
+export function problemFor(error: ApiRequestError): ServerProblem {
+  if (error.failure === 'unreached') return 'network';
+  switch (error.code) {
+    case 'PAYLOAD_TOO_LARGE':
+      return 'tooLarge';
+    case 'RATE_LIMITED':
+      return 'rateLimited';
+    case 'QUEUE_FULL':
+      return 'queueFull';
+    // The server's disk holds all it may for now, or the job runs on another server: busy, not broken.
+    case 'STORAGE_FULL':
+    case 'BUSY':
+    case 'TOO_MANY_STREAMS':
+      return 'serverBusy';
+    case 'GONE':
+    case 'NOT_FOUND':
+      return 'expired';
+    default:
+      return 'unavailable';
+  }
 }
 
 /**

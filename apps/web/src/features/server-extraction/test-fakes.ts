@@ -43,6 +43,9 @@ export class FakeXhr {
     this.url = url;
   }
   setRequestHeader() {}
+  getResponseHeader(): string | null {
+    return null;
+  }
   send(body: FormData) {
     this.body = body;
   }

@@ -1,5 +1,6 @@
-import { errorCodeOf, extractionUrls, parseAccepted, type AcceptedJob } from './api';
-import { problemForStatus, problemShape } from './problems';
+import { refusal } from '../../lib/api-request-error';
+import { extractionUrls, parseAccepted, type AcceptedJob } from './api';
+import { problemFor, problemShape } from './problems';
 import { ServerExtractionError, cancelledError } from './server-error';
 
 export interface UploadOptions {
@@ -43,7 +44,8 @@ export function uploadArchive(
       settle();
       const body = parseJson(request.responseText);
       if (request.status !== 202 && request.status !== 200) {
-        reject(new ServerExtractionError(problemShape(problemForStatus(request.status, errorCodeOf(body)))));
+        const refused = refusal(request.status, body, request.getResponseHeader('Retry-After'));
+        reject(new ServerExtractionError(problemShape(problemFor(refused))));
         return;
       }
       try {
