@@ -10,3 +10,4 @@ export * from './usage-statistics.js';
 export * from './static-files.js';
 export * from './file-names.js';
 export * from './api-errors.js';
+export * from './mime-types.js';

@@ -7,8 +7,7 @@ import { EngineError, toEngineError } from '@archive-opener/engine';
 import type { ExtractionLimits } from '@archive-opener/shared';
 import { extractInWorker, sha256Files } from '@archive-opener/engine/node';
 import type { FastifyBaseLogger } from 'fastify';
-import { hasDirectionControls, SERVER_WORKER_HEAP_MB } from '@archive-opener/shared';
-import mime from 'mime';
+import { guessMimeType, hasDirectionControls, SERVER_WORKER_HEAP_MB } from '@archive-opener/shared';
 import type { Database } from '../db/database.js';
 import type { JobStorage } from '../storage/job-storage.js';
 import { removeOrphanUploads } from '../storage/orphan-uploads.js';
@@ -189,7 +188,7 @@ export class ExtractionRunner {
         id: String(index),
         path: entry.path,
         size: entry.size,
-        type: mime.getType(entry.path) ?? 'application/octet-stream',
+        type: guessMimeType(entry.path),
         sha256: hashes[index] as string,
         ...(entry.originalName !== undefined && hasDirectionControls(entry.originalName) && { directionControls: true as const }),
       }));

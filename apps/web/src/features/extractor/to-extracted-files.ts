@@ -1,8 +1,7 @@
 import type { BrowserExtractResult, FileSlice } from '@archive-opener/engine/browser';
 import { sliceToBlob } from '@archive-opener/engine/browser/protocol';
-import { categorize, hasDirectionControls } from '@archive-opener/shared';
+import { categorize, guessMimeType, hasDirectionControls } from '@archive-opener/shared';
 import type { ExtractedFile } from '../file-manager/extracted-file';
-import { guessMimeType } from '../file-manager/mime-type';
 
 let nextId = 0;
 

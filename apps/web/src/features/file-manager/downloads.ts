@@ -1,6 +1,7 @@
 import { windowsSafeName, withoutDirectionControls } from '@archive-opener/shared';
 import { downloadZip } from 'client-zip';
 import { extractedZipName } from '@archive-opener/shared';
+import { fetchApi } from '../../lib/api-request-error';
 import type { ExtractedFile } from './extracted-file';
 
 /**
@@ -126,12 +127,11 @@ export function zipEntryNames(paths: readonly string[]): string[] {
   });
 }
 
-/** A server file's bytes as a Response client-zip reads as a stream (one file in flight at a time). */
-async function fetchForZip(url: string): Promise<Response> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
-  return response;
-}
+/**
+ * A server file's bytes as a Response client-zip reads as a stream (one file in flight at a time);
+ * a refusal is the page's one API error type, so an expired file reads as gone (files-expiry.ts).
+ */
+const fetchForZip = (url: string): Promise<Response> => fetchApi(url);
 
 /**
  * A file of the page as client-zip reads it: the bytes the worker handed over, as they are, while

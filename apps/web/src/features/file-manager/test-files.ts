@@ -1,6 +1,5 @@
-import { categorize } from '@archive-opener/shared';
+import { categorize, guessMimeType } from '@archive-opener/shared';
 import type { ExtractedFile } from './extracted-file';
-import { guessMimeType } from './mime-type';
 
 /** Test fixtures: an ExtractedFile with a real Blob, built from its path. */
 let nextId = 0;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { previewKind } from '../file-preview/preview-rules';
 import { toRemoteFiles } from './to-remote-files';
 
 const files = [
@@ -41,5 +42,18 @@ describe('toRemoteFiles', () => {
       'a.7z/docs/readme.txt',
       'a.7z/photo.JPG',
     ]);
+  });
+
+  it("takes the server's type instead of guessing again, and previews HTML and SVG only as text", () => {
+    const served = [
+      { id: '0', path: 'model.step', size: 9, type: 'model/step', sha256: 'c'.repeat(64) },
+      { id: '1', path: 'site/index.html', size: 9, type: 'text/html', sha256: 'd'.repeat(64) },
+      { id: '2', path: 'logo.svg', size: 9, type: 'image/svg+xml', sha256: 'e'.repeat(64) },
+      // Whatever a server says, the name decides first: script-capable files stay text.
+      { id: '3', path: 'evil.svg', size: 9, type: 'image/png', sha256: 'f'.repeat(64) },
+    ];
+    const [model, page, logo, evil] = toRemoteFiles(served, { jobId: 'J1', archiveName: 'a.zip', prefix: '' });
+    expect(model?.mimeType).toBe('model/step');
+    expect([page, logo, evil].map((file) => file && previewKind(file))).toEqual(['text', 'text', 'text']);
   });
 });

@@ -1,6 +1,5 @@
 import { categorize } from '@archive-opener/shared';
 import type { ExtractedFile, ServerJobRef } from '../file-manager/extracted-file';
-import { guessMimeType } from '../file-manager/mime-type';
 import type { ServerJobFile } from './api';
 import { extractionUrls } from './urls';
 
@@ -17,8 +16,9 @@ interface Origin {
 
 /**
  * A completed server job's files as the file manager's files, the same fields as files extracted
- * in the page (the type guessed from the name the same way, so both modes sort and preview alike),
- * with the server's address and checksum in place of the bytes.
+ * in the page (the type is the server's, guessed from the name by the same table the page uses,
+ * packages/shared/src/mime-types.ts, so both modes sort and preview alike), with the server's
+ * address and checksum in place of the bytes.
  */
 export function toRemoteFiles(
   files: readonly ServerJobFile[],
@@ -35,7 +35,7 @@ export function toRemoteFiles(
   return files.map((file) => {
     const path = prefix ? `${prefix}/${file.path}` : file.path;
     const name = path.slice(path.lastIndexOf('/') + 1);
-    const mimeType = guessMimeType(name);
+    const mimeType = file.type;
     return {
       id: `r${++nextId}`,
       path,

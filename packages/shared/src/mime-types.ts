@@ -1,8 +1,12 @@
-import { extensionOf } from '@archive-opener/shared';
+import { extensionOf } from './categories.js';
 
 /**
- * Archives store no MIME types, so the page guesses one from the extension: it decides the file's
- * category, which preview is offered, and the type of the Blob handed to the browser on download.
+ * Archives store no MIME types, so one is guessed from the extension, by this one table on both
+ * sides: the server's file list (`type`) and the page's own extractions, so that both modes sort,
+ * categorise and preview a file alike. It decides the file's category and which preview is
+ * offered (never whether anything runs: previews of HTML and SVG are text, see
+ * apps/web/src/features/file-preview/preview-rules.ts). Our own table rather than mime-db's: that
+ * one calls TypeScript `video/mp2t`, Rust `application/rls-services+xml` and knows no Python.
  */
 const MIME_TYPES: Readonly<Record<string, string>> = {
   // Images

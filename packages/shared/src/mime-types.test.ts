@@ -1,6 +1,6 @@
-import { categorize } from '@archive-opener/shared';
 import { describe, expect, it } from 'vitest';
-import { guessMimeType } from './mime-type';
+import { categorize } from './categories.js';
+import { guessMimeType } from './mime-types.js';
 
 describe('guessMimeType', () => {
   it.each([
