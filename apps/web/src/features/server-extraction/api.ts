@@ -11,6 +11,7 @@ import {
   type JobStatus,
   type JobView,
 } from '@archive-opener/shared/api';
+import { ApiRequestError } from '../../lib/api-request-error';
 
 // One definition with the server (packages/shared/src/api): the names this feature uses for them.
 export type ServerJobStatus = JobStatus;
@@ -20,21 +21,15 @@ export type { AcceptedJob };
 
 export { extractionUrls } from './urls';
 
-export class UnexpectedAnswerError extends Error {
-  constructor(what: string) {
-    super(`Unexpected answer from the server: ${what}`);
-    this.name = 'UnexpectedAnswerError';
-  }
-}
-
 export function parseAccepted(value: unknown): AcceptedJob {
   const parsed = acceptedJobSchema.safeParse(value);
-  if (!parsed.success) throw new UnexpectedAnswerError('upload');
+  // (Only a 200 or 202 is parsed: a refusal has its own error.)
+  if (!parsed.success) throw ApiRequestError.unexpected(202);
   return parsed.data;
 }
 
 export function parseJob(value: unknown): ServerJob {
   const parsed = jobViewSchema.safeParse(value);
-  if (!parsed.success) throw new UnexpectedAnswerError('job');
+  if (!parsed.success) throw ApiRequestError.unexpected(200);
   return parsed.data;
 }

@@ -1,3 +1,4 @@
+import { API_ERROR_CODES } from '@archive-opener/shared';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n';
 import { errorText } from '../extractor/error-messages';
@@ -24,6 +25,16 @@ describe('server problems', () => {
     expect(problemFor(refused(503, null))).toBe('unavailable');
     expect(problemFor(refused(400, 'BAD_REQUEST'))).toBe('unavailable');
     expect(problemFor(ApiRequestError.unexpected(200))).toBe('unavailable');
+  });
+
+  it('has a translated toast for every code of the API, the ones a visitor meets by name', () => {
+    for (const code of API_ERROR_CODES) {
+      const { title, text } = errorText(problemShape(problemFor(ApiRequestError.of(code))), t);
+      expect(title).not.toMatch(/^extractor\./);
+      expect(text).not.toBe('');
+    }
+    expect(errorText(problemShape(problemFor(ApiRequestError.of('GONE'))), t).title).toBe('Files expired');
+    expect(errorText(problemShape(problemFor(ApiRequestError.of('STORAGE_FULL'))), t).title).toBe('The server is busy');
   });
 
   it('travels in the error shape and comes back out of it', () => {
