@@ -1,4 +1,5 @@
 import type { ExtractionLimits } from '@archive-opener/shared';
+import { streamReaderBackend } from '../core/backend.js';
 import { LimitTracker } from '../core/limit-tracker.js';
 import { mapReaderFailure } from '../core/stream-failure.js';
 import type { OutputSink } from '../core/output-sink.js';
@@ -81,3 +82,5 @@ function mapFailure(error: unknown, nothingYet: boolean, info: TarStreamInfo): E
     ...(info.inputFailureKind && { inputFailureKind: info.inputFailureKind }),
   });
 }
+
+export const tarBackend = streamReaderBackend('tar', { list: listTarStream, extract: extractTarStream, fallback: TarFallback });
