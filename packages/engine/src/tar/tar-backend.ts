@@ -4,7 +4,7 @@ import { LimitTracker } from '../core/limit-tracker.js';
 import { mapReaderFailure } from '../core/stream-failure.js';
 import type { OutputSink } from '../core/output-sink.js';
 import type { ExtractResult, ListedEntry, ListResult, OperationOptions, StreamInfo } from '../core/types.js';
-import { extractEvery, listEvery, TarExtraction } from './tar-extraction.js';
+import { extractEvery, listEvery, EntryWriter } from '../core/entry-writer.js';
 import { TarError, TarReader, type TarEntry } from './tar-reader.js';
 
 /**
@@ -59,7 +59,7 @@ export async function extractTarStream(
   info: TarStreamInfo,
 ): Promise<ExtractResult> {
   const reader = new TarReader(stream);
-  const job = new TarExtraction(sink, new LimitTracker(limits, info.archiveBytes), options, info.bytesTotal);
+  const job = new EntryWriter(sink, new LimitTracker(limits, info.archiveBytes), options, info.bytesTotal);
   const entries = await extractEvery(
     reader,
     job,
