@@ -13,6 +13,7 @@ import { decompressedName } from './stream-name.js';
 import { rar4SymlinkNames } from './rar4-links.js';
 import { adoptAll, type Step } from './adopt-staged.js';
 import { extractStaged } from './staged-payload.js';
+import { stageIn } from './staging.js';
 import { scanSevenZipHeader, type SevenZipHeaderScan } from './kdf-scan.js';
 import { createSevenZip, runCommand, type RunOutput, type SevenZipModule } from './sevenzip-module.js';
 import { kdfCyclesFromMethods, SltParser, type SltListing } from './slt-listing.js';
@@ -79,7 +80,8 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
   const progress = new ProgressReporter(job.options.onProgress);
   const declared = listing.entries.reduce((sum, e) => sum + (e.size ?? 0), 0);
   const bytesTotal = declared > 0 ? declared : null;
-  const root = sink.mountStaging(sz);
+  const staging = stageIn(sz, sink);
+  const root = staging.root;
   const guard = guardFileSystem(sz.FS, root, tracker, () =>
     progress.report({ phase: 'extracting', bytesDone: tracker.bytesWritten, bytesTotal, entriesDone: tracker.entriesCreated }),
   );
@@ -109,12 +111,12 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
     progress.phase('finalizing', tracker.bytesWritten, bytesTotal, tracker.entriesCreated);
     nameLoneStream(step, listing.type, job.sources[0]?.name ?? '');
     const rarLinks = listing.type.toLowerCase() === 'rar' ? await rar4SymlinkNames(job.sources) : new Set<string>();
-    const entries = await adoptAll(sz, sink, step, listing, rarLinks, job.options);
+    const entries = await adoptAll(sz, sink, staging, step, listing, rarLinks, job.options);
     return { format, entries };
   } catch (error) {
     throw tracker.tripped ?? error;
   } finally {
-    await sink.clearStaging(sz);
+    await staging.close();
   }
 }
 
