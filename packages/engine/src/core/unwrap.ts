@@ -1,6 +1,6 @@
 import type { ExtractionLimits } from '@archive-opener/shared';
 import type { Backend } from './backend.js';
-import { detectFormat } from './detect.js';
+import { detectFormat, type DetectedFormat } from './detect.js';
 import { unlessFallback } from './fallback.js';
 import type { OutputSink } from './output-sink.js';
 import { BACKENDS } from './registry.js';
@@ -31,6 +31,8 @@ export interface Payload {
    * header detection misses (a name that looks like another signature) is still a tar to it.
    */
   otherwise?: Backend;
+  /** Only these formats are opened when found inside (default: every one a backend reads from a payload). */
+  opens?: readonly DetectedFormat[];
 }
 
 /**
@@ -77,7 +79,8 @@ export async function listPayload(payload: Payload, options: OperationOptions): 
 
 /** The backend that reads the payload's format, and the name of the result ('tar.gz'). */
 function payloadReader(payload: Payload): { backend: Backend; format: string } | null {
-  const inner = detectFormat(payload.head);
+  const detected = detectFormat(payload.head);
+  const inner = detected && (!payload.opens || payload.opens.includes(detected)) ? detected : null;
   const readable = (backend: Backend) => Boolean(backend.stream || (backend.random && payload.source));
   const backend = BACKENDS.find((b) => b.name === inner && readable(b)) ?? payload.otherwise;
   if (!backend || !readable(backend)) return null;

@@ -60,6 +60,8 @@ async function payload(source: ArchiveSource, size: number | null, decoder?: Gzi
     archiveBytes: source.size,
     inputFailureKind: (error) => (error instanceof GzipFailure ? error.kind : 'corrupt'),
     otherwise: tarBackend,
+    // What 7-Zip opens inside gzip (anything else there, an LHA archive too, stays one file, as it always has).
+    opens: ['tar', 'cpio'],
   };
 }
 /** The tar's size from the last member's ISIZE field: a progress estimate, trusted only when plausible. */
