@@ -30,6 +30,10 @@ export type FallbackError = new (...args: never[]) => Error;
  * its `fallback` error hands the job on to the next that recognises it.
  */
 export interface Backend {
+  /**
+   * The format it reads, as `detectFormat` names it ('tar', 'iso'…; '7-zip' for 7-Zip): the unwrap
+   * step finds the reader of a payload's format by this name.
+   */
   readonly name: string;
   /** Whether this backend takes the job, from what detection and the parts say (cheap, no reads). */
   recognise(job: ArchiveJob): boolean;
