@@ -1,10 +1,9 @@
 import type { ExtractionLimits } from '@archive-opener/shared';
-import { DETECT_HEAD_BYTES, detectFormat } from './detect.js';
-import { unlessFallback } from './fallback.js';
+import { DETECT_HEAD_BYTES } from './detect.js';
 import { NameAllocator } from './name-allocator.js';
 import type { OutputSink } from './output-sink.js';
 import { toSafeRelativePath } from './safe-path.js';
-import { STREAM_READERS, type StreamInfo, type StreamReader } from './stream-readers.js';
+import { extractPayload, listPayload, type Payload } from './unwrap.js';
 import type { ArchiveSource, ExtractResult, ListResult, OperationOptions } from './types.js';
 import { decompressedName } from '../sevenzip/stream-name.js';
 
@@ -21,14 +20,8 @@ export async function extractDecodedPayload(
   limits: ExtractionLimits,
   options: OperationOptions,
 ): Promise<ExtractResult> {
-  const inner = await innerReader(payload, archive, suffix);
-  const read =
-    inner &&
-    (await unlessFallback(
-      () => inner.reader.extract(payload.stream(), sink, limits, options, inner.info),
-      inner.reader.fallback,
-    ));
-  if (inner && read) return { ...read, format: inner.info.format };
+  const read = await extractPayload(await asPayload(payload, archive, suffix), sink, limits, options);
+  if (read) return read;
   const path = new NameAllocator().allocate(toSafeRelativePath(loneFileName(archive)) ?? 'data', 'file');
   await sink.writeFile(path, payload.stream());
   return { format: suffix, entries: [{ path, type: 'file', size: payload.size }] };
@@ -40,24 +33,16 @@ export async function listDecodedPayload(
   suffix: string,
   options: OperationOptions,
 ): Promise<ListResult> {
-  const inner = await innerReader(payload, archive, suffix);
-  const listed =
-    inner && (await unlessFallback(() => inner.reader.list(payload.stream(), options, inner.info), inner.reader.fallback));
-  if (inner && listed) return { ...listed, format: inner.info.format };
+  const listed = await listPayload(await asPayload(payload, archive, suffix), options);
+  if (listed) return listed;
   const entry = { name: loneFileName(archive), type: 'file' as const, size: payload.size, encrypted: false };
   return { format: suffix, entries: [entry], encryptedHeaders: false };
 }
 
-/** Our reader for the payload's format (tar, cpio …), with what it needs to know; null when none. */
-async function innerReader(
-  payload: Blob,
-  archive: ArchiveSource,
-  suffix: string,
-): Promise<{ reader: StreamReader; info: StreamInfo } | null> {
-  const inner = detectFormat(new Uint8Array(await payload.slice(0, DETECT_HEAD_BYTES).arrayBuffer()));
-  const reader = inner ? STREAM_READERS[inner] : undefined;
-  if (!inner || !reader) return null;
-  return { reader, info: { format: `${inner}.${suffix}`, archiveBytes: archive.size, bytesTotal: payload.size } };
+/** The decoded bytes as the unwrap step's input (a stream only: as before, an ISO inside stays one file). */
+async function asPayload(payload: Blob, archive: ArchiveSource, suffix: string): Promise<Payload> {
+  const head = new Uint8Array(await payload.slice(0, DETECT_HEAD_BYTES).arrayBuffer());
+  return { suffix, head, stream: () => payload.stream(), size: payload.size, archiveBytes: archive.size };
 }
 
 function loneFileName(archive: ArchiveSource): string {

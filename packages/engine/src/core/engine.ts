@@ -1,28 +1,20 @@
 import { SERVER_LIMITS, type ExtractionLimits } from '@archive-opener/shared';
 import { DETECT_HEAD_BYTES, detectFormat, type DetectedFormat } from './detect.js';
 import { EngineError, toEngineError } from './engine-error.js';
-import { unlessFallback } from './fallback.js';
+import type { ArchiveJob, Backend } from './backend.js';
+import { HandOn } from './fallback.js';
 import type { NativeCodec } from './native-codec.js';
 import type { InputMounter, OutputSink } from './output-sink.js';
+import { BACKENDS } from './registry.js';
 import type { ArchiveSource, ExtractResult, ListResult, OperationOptions } from './types.js';
-import { extractWithSevenZip, listWithSevenZip, type SevenZipJob } from '../sevenzip/sevenzip-backend.js';
 import type { SevenZipFactory } from '../sevenzip/sevenzip-module.js';
-import { extractLzip, listLzip } from '../sevenzip/lzip-backend.js';
-import { extractIso, IsoFallback, listIso } from '../iso/iso-backend.js';
-import { extractTarGz, listTarGz, TarGzFallback } from '../tar/tar-gz-backend.js';
-import { STREAM_READERS, type StreamInfo, type StreamReader } from './stream-readers.js';
-
-/**
- * Backends whose libraries take long to load (zip.js, hash-wasm) are loaded when an archive first
- * needs them: a Node worker started for a 7z loaded the whole engine in ~110 ms, without these ~55 ms.
- */
-const zipBackend = () => import('../zip/zip-backend.js');
-const lz4Backend = () => import('../lz4/lz4-backend.js');
-const xarCheck = () => import('../xar/xar-toc-check.js');
+import { loadLz4Backend } from '../lz4/backend.js';
+import { loadXarCheck } from '../xar/backend.js';
+import { loadZipBackend } from '../zip/backend.js';
 
 /** Loads every backend now, for a host that has time before its request (a prepared browser worker). */
 export function preloadBackends(): Promise<unknown> {
-  return Promise.all([zipBackend(), lz4Backend(), xarCheck()]);
+  return Promise.all([loadZipBackend(), loadLz4Backend(), loadXarCheck()]);
 }
 
 /** What a host hands the engine: the archive's parts, how to load 7-Zip, how 7-Zip sees the parts. */
@@ -48,35 +40,7 @@ function readHead(source: ArchiveSource): Promise<Uint8Array> {
 export async function list(input: EngineInput, options: OperationOptions = {}): Promise<ListResult> {
   return guarded(async () => {
     const job = await prepare(input, options);
-    if (job.fast === 'zip') {
-      const { listZip, ZipFallback } = await zipBackend();
-      const result = await unlessFallback(() => listZip(job.sources, options), ZipFallback);
-      if (result) return result;
-    } else if (job.fast === 'stream') {
-      const source = job.sources[0] as ArchiveSource;
-      const reader = STREAM_READERS[job.format ?? 'tar'] as StreamReader;
-      const result = await unlessFallback(
-        () => reader.list(source.stream(), options, streamInfo(source, job.format)),
-        reader.fallback,
-      );
-      if (result) return result;
-    } else if (job.format === 'gz' && job.sources.length === 1) {
-      // 7-Zip would list only the .tar inside; the streaming reader lists its entries (any host).
-      const result = await unlessFallback(
-        () => listTarGz(job.sources[0] as ArchiveSource, options, input.codec?.gunzip),
-        TarGzFallback,
-      );
-      if (result) return result;
-    }
-    if (job.format === 'iso' && job.sources.length === 1) {
-      const result = await unlessFallback(() => listIso(job.sources[0] as ArchiveSource, options), IsoFallback);
-      if (result) return result;
-    }
-    if (job.format === 'lz' && job.sources.length === 1) return listLzip(job);
-    if (job.format === 'xar') await (await xarCheck()).checkXarArchive(job.sources[0] as ArchiveSource);
-    if (job.format === 'lz4' && job.sources.length === 1)
-      return (await lz4Backend()).listLz4(job.sources[0] as ArchiveSource, job.limits, options);
-    return listWithSevenZip(job);
+    return walkRegistry(job, (backend) => backend.list(job));
   });
 }
 
@@ -84,53 +48,12 @@ export async function extract(input: EngineInput, sink: OutputSink, options: Ope
   return guarded(async () => {
     const job = await prepare(input, options);
     try {
-      if (job.fast === 'zip') {
-        const { extractZip, ZipFallback } = await zipBackend();
-        const result = await unlessFallback(() => extractZip(job.sources, sink, job.limits, options, input.codec), ZipFallback);
-        if (result) return result;
-      } else if (job.fast === 'stream') {
-        const source = job.sources[0] as ArchiveSource;
-        const reader = STREAM_READERS[job.format ?? 'tar'] as StreamReader;
-        const info = streamInfo(source, job.format);
-        const result = await unlessFallback(
-          () => reader.extract(source.stream(), sink, job.limits, options, info),
-          reader.fallback,
-        );
-        if (result) return result;
-      } else if (job.fast === 'tar.gz') {
-        const result = await unlessFallback(
-          () => extractTarGz(job.sources[0] as ArchiveSource, sink, job.limits, options, input.codec?.gunzip),
-          TarGzFallback,
-        );
-        if (result) return result;
-      }
-      if (job.format === 'iso' && job.sources.length === 1) {
-        const result = await unlessFallback(
-          () => extractIso(job.sources[0] as ArchiveSource, sink, job.limits, options),
-          IsoFallback,
-        );
-        if (result) return result;
-      }
-      if (job.format === 'lz' && job.sources.length === 1) return await extractLzip(job, sink);
-      if (job.format === 'xar') await (await xarCheck()).checkXarArchive(job.sources[0] as ArchiveSource);
-      if (job.format === 'lz4' && job.sources.length === 1)
-        return await (await lz4Backend()).extractLz4(job.sources[0] as ArchiveSource, sink, job.limits, options);
-      return await extractWithSevenZip(job, sink).catch(async (error: unknown) => {
-        const code = error instanceof EngineError ? error.code : null;
-        const maybeZip = job.format === null || job.format === 'zip' || job.format === 'exe';
-        if (job.sources.length !== 1 || !maybeZip || (code !== 'UNSUPPORTED_FORMAT' && code !== 'CORRUPT_ARCHIVE')) throw error;
-        // A zip behind junk or padding has no signature at the start, so the zip path was not
-        // tried; 7-Zip refuses such files, zip.js finds the central directory from the end.
-        await sink.discard();
-        // Whatever stops this second try (the zip backend not loading included), 7-Zip's answer stands.
-        const fromTheEnd = await zipBackend()
-          .then(({ extractZip, ZipFallback }) =>
-            unlessFallback(() => extractZip(job.sources, sink, job.limits, options, input.codec), ZipFallback),
-          )
-          .catch(() => null);
-        if (fromTheEnd) return fromTheEnd;
-        throw error;
-      });
+      // A second go starts from nothing: what the failed backend wrote is removed first.
+      return await walkRegistry(
+        job,
+        (backend) => backend.extract(job, sink),
+        () => sink.discard(),
+      );
     } catch (error) {
       await sink.discard();
       throw error;
@@ -138,33 +61,64 @@ export async function extract(input: EngineInput, sink: OutputSink, options: Ope
   });
 }
 
-interface PreparedJob extends SevenZipJob {
-  fast: 'zip' | 'stream' | 'tar.gz' | null;
+/**
+ * Tries the registry's backends in order: the first that recognises the job and does not hand
+ * it on gives the answer. When that one fails, backends that rescue such a failure have a go,
+ * and if none succeeds (or one fails in turn, its code not loading included) the first failure stands.
+ */
+async function walkRegistry<T>(
+  job: ArchiveJob,
+  run: (backend: Backend) => Promise<T>,
+  beforeRescue: () => Promise<void> = async () => undefined,
+): Promise<T> {
+  let failure: { error: unknown; backend: string } | null = null;
+  for (const backend of BACKENDS) {
+    if (!backend.recognise(job)) continue;
+    try {
+      const result = await handedOnAsNull(backend, () => run(backend));
+      if (result !== null) return result;
+    } catch (error) {
+      failure = { error, backend: backend.name };
+      break;
+    }
+  }
+  if (!failure) throw new EngineError('INTERNAL', 'No backend read the archive.');
+  for (const backend of BACKENDS) {
+    if (!backend.rescues?.(job, failure.error, failure.backend)) continue;
+    await beforeRescue();
+    const rescued = await handedOnAsNull(backend, () => run(backend)).catch(() => null);
+    if (rescued !== null) return rescued;
+  }
+  throw failure.error;
 }
 
-async function prepare(input: EngineInput, options: OperationOptions): Promise<PreparedJob> {
+async function handedOnAsNull<T>(backend: Backend, run: () => Promise<T>): Promise<T | null> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof HandOn || (backend.fallback && error instanceof backend.fallback)) return null;
+    throw error;
+  }
+}
+
+async function prepare(input: EngineInput, options: OperationOptions): Promise<ArchiveJob> {
   const first = input.sources[0];
   if (!first) throw new EngineError('INTERNAL', 'No archive was given.');
   if (first.size === 0) throw new EngineError('UNSUPPORTED_FORMAT', 'The file is empty.');
   const limits = { ...(input.defaultLimits ?? SERVER_LIMITS), ...options.limits };
   const head = await readHead(first);
   const format = detectFormat(head);
-  const single = input.sources.length === 1;
-  const fast =
-    !single || format === null
-      ? null
-      : format === 'zip'
-        ? 'zip'
-        : STREAM_READERS[format]
-          ? 'stream'
-          : format === 'gz'
-            ? 'tar.gz'
-            : null;
-  return { factory: input.sevenZip, inputs: input.mountInputs, sources: input.sources, limits, options, head, format, fast };
-}
-
-function streamInfo(source: ArchiveSource, format: DetectedFormat | null): StreamInfo {
-  return { format: format ?? 'tar', archiveBytes: source.size, bytesTotal: source.size };
+  const job: ArchiveJob = {
+    factory: input.sevenZip,
+    inputs: input.mountInputs,
+    sources: input.sources,
+    limits,
+    options,
+    head,
+    format,
+  };
+  if (input.codec) job.codec = input.codec;
+  return job;
 }
 
 async function guarded<T>(run: () => Promise<T>): Promise<T> {

@@ -1,9 +1,12 @@
 import type { SevenZipModule } from '7z-wasm';
 import type { ArchiveSource } from './types.js';
+import type { SevenZipSpool } from '../sevenzip/staging.js';
 
 /**
  * Where extracted entries go; each host implements it (Node: a folder on disk, browser: memory).
  * Paths are final, safe and unique: the engine sanitises and de-duplicates them before calling.
+ * Files arrive as a stream (opened, written in order, closed); folders as calls; links are
+ * reported in the result only. The optional members are faster ways a host may offer.
  */
 export interface OutputSink {
   /** JavaScript backends stream a file's bytes here. */
@@ -24,15 +27,10 @@ export interface OutputSink {
   /** A second copy of a file already written (a hard link); without it links are reported only. */
   copyFile?(from: string, to: string): Promise<void>;
   /**
-   * Makes an empty directory for 7-Zip to write into and returns its path inside the instance.
-   * Names in it are kept exactly as 7-Zip gives them (names that are not valid text must not
-   * collapse into one another, as they would in a folder on a real disk).
+   * A faster way for 7-Zip's output to reach this sink (optional): sevenzip/staging.ts attaches
+   * it to the folder 7-Zip extracts into. Without it, 7-Zip's files arrive as `writeBytes`.
    */
-  mountStaging(sz: SevenZipModule): string;
-  /** Moves a file 7-Zip wrote (absolute path inside the instance) to its final place. */
-  adoptStaged(sz: SevenZipModule, stagedPath: string, finalPath: string): Promise<void>;
-  /** Removes the staging directory and anything still in it. */
-  clearStaging(sz: SevenZipModule): Promise<void>;
+  spoolSevenZip?(): SevenZipSpool;
   /** Removes everything written so far (the extraction failed). */
   discard(): Promise<void>;
 }

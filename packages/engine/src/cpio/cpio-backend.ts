@@ -3,13 +3,13 @@ import { LimitTracker } from '../core/limit-tracker.js';
 import { mapReaderFailure } from '../core/stream-failure.js';
 import type { OutputSink } from '../core/output-sink.js';
 import type { ExtractResult, ListedEntry, ListResult, OperationOptions, StreamInfo } from '../core/types.js';
-import { extractEvery, listEvery, TarExtraction } from '../tar/tar-extraction.js';
+import { extractEvery, listEvery, EntryWriter } from '../core/entry-writer.js';
 import { HardLinks } from './cpio-links.js';
 import { CpioError, CpioReader, type CpioEntry } from './cpio-reader.js';
 
 /**
  * cpio archives (a plain .cpio, or the output of a decompressor) read in one pass: each file
- * streams from the cpio reader into the sink through the tar path's extraction, so names,
+ * streams from the cpio reader into the sink through the entry writer (core/entry-writer.ts), so names,
  * limits, progress and sink rules are the same. Our own reader because 7-Zip's turns names that
  * are not UTF-8 into other names and gives a hard link whose content came first no content.
  */
@@ -54,7 +54,7 @@ export async function extractCpioStream(
   info: StreamInfo,
 ): Promise<ExtractResult> {
   const reader = new CpioReader(stream);
-  const job = new TarExtraction(sink, new LimitTracker(limits, info.archiveBytes), options, info.bytesTotal);
+  const job = new EntryWriter(sink, new LimitTracker(limits, info.archiveBytes), options, info.bytesTotal);
   const links = new HardLinks(job);
   const entries = await extractEvery(
     reader,

@@ -1,5 +1,5 @@
-import type { TarExtraction } from '../tar/tar-extraction.js';
-import type { TarEntry, TarEntryKind } from '../tar/tar-reader.js';
+import type { EntryWriter } from '../core/entry-writer.js';
+import type { ArchiveEntry, ArchiveEntryKind } from '../core/entry-writer.js';
 import type { CpioEntry } from './cpio-reader.js';
 
 /**
@@ -30,7 +30,7 @@ export class HardLinks {
   private readonly groups = new Map<string, Group>();
   private kept = 0;
 
-  constructor(private readonly job: TarExtraction) {}
+  constructor(private readonly job: EntryWriter) {}
 
   async extract(entry: CpioEntry): Promise<void> {
     if (entry.kind !== 'file' || entry.nlink < 2) return this.job.extract(asTarEntry(entry));
@@ -96,11 +96,11 @@ export class HardLinks {
 }
 
 /** A cpio entry in the shape the tar extraction writes (its limits, names and sink rules apply alike). */
-export function asTarEntry(entry: CpioEntry): TarEntry {
+export function asTarEntry(entry: CpioEntry): ArchiveEntry {
   return tarEntry(entry, entry.kind, entry.linkName, entry.size, () => entry.read());
 }
 
-function copyOf(entry: CpioEntry, content: Uint8Array): TarEntry {
+function copyOf(entry: CpioEntry, content: Uint8Array): ArchiveEntry {
   let given = false;
   const read = async () => {
     if (given || content.length === 0) return null;
@@ -110,25 +110,23 @@ function copyOf(entry: CpioEntry, content: Uint8Array): TarEntry {
   return tarEntry(entry, 'file', '', content.length, read);
 }
 
-function linkTo(entry: CpioEntry, target: string): TarEntry {
+function linkTo(entry: CpioEntry, target: string): ArchiveEntry {
   return tarEntry(entry, 'hardlink', target, 0, async () => null);
 }
 
 function tarEntry(
   entry: CpioEntry,
-  kind: TarEntryKind,
+  kind: ArchiveEntryKind,
   linkName: string,
   size: number,
   read: () => Promise<Uint8Array | null>,
-): TarEntry {
+): ArchiveEntry {
   return {
     name: entry.name,
     linkName,
     kind,
-    typeflag: '',
     size,
     mtime: entry.mtime,
-    sparse: false,
     read,
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SevenZip } from '../sevenzip/sevenzip-package.js';
+import { stageIn } from '../sevenzip/staging.js';
 import { heldOutput } from './held-output.js';
 import { memorySink } from './memory-sink.js';
 import { memfsContents } from '../testing/memfs-writes.js';
@@ -78,7 +79,8 @@ describe('memorySink', () => {
   it("adopts files from 7-Zip's in-memory file system, however they were written", async () => {
     const sz = await SevenZip({ print: () => undefined, printErr: () => undefined });
     const sink = memorySink();
-    const root = sink.mountStaging(sz);
+    const staging = stageIn(sz, sink);
+    const root = staging.root;
     // In one go, as FS.writeFile does, and in chunks that make MEMFS grow its buffer past the
     // file's size, as 7-Zip's writes do.
     sz.FS.writeFile(`${root}/whole`, bytes(10, 5));
@@ -87,7 +89,7 @@ describe('memorySink', () => {
     for (let i = 0; i < 3; i += 1) sz.FS.write(stream, chunk, 0, chunk.length);
     sz.FS.close(stream);
     sz.FS.writeFile(`${root}/empty`, new Uint8Array());
-    for (const name of ['whole', 'chunked', 'empty']) await sink.adoptStaged(sz, `${root}/${name}`, `out/${name}`);
+    for (const name of ['whole', 'chunked', 'empty']) await staging.adopt(`${root}/${name}`, `out/${name}`);
     sink.flush();
     // Files the spool took are left behind, holding no bytes (the instance is dropped after the
     // extraction); a file MEMFS held is removed once its bytes are taken.
@@ -108,13 +110,14 @@ describe('memorySink', () => {
   it("takes 7-Zip's output out of its in-memory file system as it is written", async () => {
     const sz = await SevenZip({ print: () => undefined, printErr: () => undefined });
     const sink = memorySink();
-    const root = sink.mountStaging(sz);
+    const staging = stageIn(sz, sink);
+    const root = staging.root;
     const stream = sz.FS.open(`${root}/big`, 'w');
     const piece = new Uint8Array(64 * 1024);
     for (let i = 0; i < 128; i += 1) sz.FS.write(stream, piece.fill(i), 0, piece.length);
     sz.FS.close(stream);
     expect((sz.FS.lookupPath(`${root}/big`).node as unknown as { contents: unknown }).contents).toBeNull();
-    await sink.adoptStaged(sz, `${root}/big`, 'big');
+    await staging.adopt(`${root}/big`, 'big');
     const big = await text(sink.files.get('big'));
     expect(big.length).toBe(128 * 64 * 1024);
     expect([0, 1, 64, 127].map((i) => big[i * 64 * 1024 + 5])).toEqual([0, 1, 64, 127]);
@@ -123,7 +126,7 @@ describe('memorySink', () => {
   it('lets a file the in-memory file system keeps grow by doubling, its bytes intact', async () => {
     const sz = await SevenZip({ print: () => undefined, printErr: () => undefined });
     const sink = memorySink();
-    sink.mountStaging(sz);
+    const staging = stageIn(sz, sink);
     // Outside the staging folder nothing is spooled: MEMFS keeps the file, as for one 7-Zip
     // rewrites in place.
     const stream = sz.FS.open('/big', 'w');
@@ -138,7 +141,7 @@ describe('memorySink', () => {
     // 8 MiB in 64 KiB pieces: 8 buffers when doubling; MEMFS's own 12.5% steps past 1 MiB made 23.
     expect(buffers.size).toBeGreaterThan(1);
     expect(buffers.size).toBeLessThanOrEqual(8);
-    await sink.adoptStaged(sz, '/big', 'big');
+    await staging.adopt('/big', 'big');
     const big = await text(sink.files.get('big'));
     expect(big.length).toBe(128 * 64 * 1024);
     expect([0, 1, 64, 127].map((i) => big[i * 64 * 1024 + 5])).toEqual([0, 1, 64, 127]);

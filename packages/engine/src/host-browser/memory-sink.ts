@@ -1,11 +1,7 @@
-import type { SevenZipModule } from '7z-wasm';
 import type { OutputSink } from '../core/output-sink.js';
 import { blobSpool } from './blob-spool.js';
 import { holdNothing, type HoldBuffers } from './held-output.js';
-import { growMemfsFilesByDoubling } from './memfs-growth.js';
 import type { FileSlice } from './worker-protocol.js';
-
-const STAGING = '/out';
 
 /** Files below this size are gathered into batches; bigger ones get a Blob of their own. */
 const BATCHED_FILE_MAX_BYTES = 1024 * 1024;
@@ -28,8 +24,8 @@ export interface MemorySink extends OutputSink {
  * Keeps extracted files in memory. While `hold` allows (held-output.ts), a file is its bytes
  * themselves, which move to the page with the answer, uncopied; beyond that, Blobs (the browser
  * may page large ones to disk). What 7-Zip writes into its in-memory file system is taken out of
- * it as it is written (blob-spool.ts); files that the spool gave back to that file system are
- * taken when they are adopted. A zip entry stored without compression stays a range of the
+ * it as it is written (blob-spool.ts, offered as `spoolSevenZip`); files that the spool gave back
+ * to that file system arrive as `writeBytes`. A zip entry stored without compression stays a range of the
  * visitor's File (`referToSource`).
  *
  * Every Blob made in a worker is a round trip to the browser process, and so is every slice of
@@ -100,28 +96,20 @@ export function memorySink(hold: HoldBuffers = holdNothing): MemorySink {
     async makeDirectory() {
       // Directories exist implicitly in the path of each file; the entry list carries empty ones.
     },
-    mountStaging(sz: SevenZipModule) {
-      // Always in memory here: the in-memory file system is all a browser worker has.
-      sz.FS.mkdir(STAGING);
-      growMemfsFilesByDoubling(sz, STAGING);
-      spool.attach(sz, STAGING);
-      return STAGING;
-    },
-    async adoptStaged(sz, stagedPath, finalPath) {
-      const spooled = spool.take(sz, stagedPath);
-      if (spooled) {
+    spoolSevenZip: () => ({
+      attach: (sz, dir) => spool.attach(sz, dir),
+      async adopt(sz, stagedPath, finalPath) {
+        // A file the spool gave back to MEMFS is not taken here: sevenzip writes it with writeBytes.
+        const spooled = spool.take(sz, stagedPath);
         // Left in place: MEMFS holds none of its bytes, and the instance is dropped after the
         // extraction. Removing it went through the guard's hook, which moves a removed file
         // aside (7-Zip's removals are not final): 7 ms of the bench 7z in a CPU profile.
-        files.set(finalPath, spooled);
-        return;
-      }
-      store(finalPath, [stagedBytes(sz, stagedPath)]);
-      sz.FS.unlink(stagedPath);
-    },
-    async clearStaging() {
+        if (spooled) files.set(finalPath, spooled);
+        return spooled !== null;
+      },
       // The instance and its in-memory file system are discarded after each operation.
-    },
+      close: async () => undefined,
+    }),
     async discard() {
       waiting = [];
       waitingBytes = 0;
@@ -129,21 +117,4 @@ export function memorySink(hold: HoldBuffers = holdNothing): MemorySink {
       spool.clear();
     },
   };
-}
-
-/**
- * A staged file's bytes, taken from the in-memory file system without a copy: the file is
- * unlinked right after, so nothing else can change them. MEMFS keeps each file in a typed
- * array of its own (a copy, outside the WASM heap), of which `usedBytes` are the file; copying
- * them out with readFile cost ~50 ms and as much garbage for a 50 MB 7z in a CPU profile.
- */
-function stagedBytes(sz: SevenZipModule, path: string): Uint8Array {
-  const { contents, usedBytes } = sz.FS.lookupPath(path).node as unknown as { contents?: unknown; usedBytes?: unknown };
-  // A file written in one go holds a copy sliced out of the WASM heap, an Int8Array: viewed as
-  // bytes here. MEMFS never keeps a view of the heap itself (it copies when 7-Zip writes from
-  // it), so these bytes are the file's alone and may move to the page.
-  if (ArrayBuffer.isView(contents) && typeof usedBytes === 'number' && usedBytes <= contents.byteLength) {
-    return new Uint8Array(contents.buffer, contents.byteOffset, usedBytes);
-  }
-  return sz.FS.readFile(path);
 }

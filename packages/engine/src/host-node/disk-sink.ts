@@ -2,16 +2,13 @@ import { closeSync, lstatSync, mkdirSync, openSync, renameSync, rmSync, writeSyn
 import { constants, copyFile, rm, rmdir } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
-import type { SevenZipModule } from '7z-wasm';
 import type { OutputSink } from '../core/output-sink.js';
 import { memfsNode } from '../sevenzip/memfs-file-ops.js';
 import { diskSpool, keepTimesAndMode } from './disk-spool.js';
 
-const STAGING_MOUNT = '/out';
-
 /**
  * Writes extracted entries under `root` on disk. 7-Zip's files go to a private staging folder
- * inside `root` (same device, so adopting a file is a rename, not a copy; see disk-spool.ts);
+ * inside `root` (`spoolSevenZip`) (same device, so adopting a file is a rename, not a copy; see disk-spool.ts);
  * only the engine's sanitised, unique paths ever appear in `root` itself. A file or folder
  * already in `root` is never written over, and `discard` removes only what this sink created:
  * a caller that gives a folder holding files of its own loses none of them.
@@ -94,41 +91,42 @@ export function diskSink(outDir: string): OutputSink & { readonly written: reado
       noteCreated(dir, mkdirSync(dir, { recursive: true }));
       madeParents.add(dir);
     },
-    mountStaging(sz: SevenZipModule) {
-      sz.FS.mkdir(STAGING_MOUNT);
-      // mountStaging is synchronous by contract.
-      mkdirSync(staging, { recursive: true });
-      spool.attach(sz, STAGING_MOUNT);
-      return STAGING_MOUNT;
-    },
-    async adoptStaged(sz, stagedPath, finalPath) {
-      // Synchronous on purpose: a rename is tens of microseconds of work, and each waiting for
-      // a thread-pool round trip made 303 files take 0.11-0.16 s to adopt instead of 0.03 s.
-      // The thread is blocked by 7-Zip's run just before anyway.
-      const spooled = spool.take(sz, stagedPath);
-      if (spooled === null) {
-        // Empty, or given back to the in-memory file system.
-        writeNew(finalPath, [sz.FS.readFile(stagedPath)]);
-        keepTimesAndMode(join(root, finalPath), memfsNode(sz, stagedPath));
-        sz.FS.unlink(stagedPath);
-        return;
-      }
-      ensureParent(finalPath);
-      const target = join(root, finalPath);
-      // rename replaces what is at the target: look first. Only this sink writes in `root` while
-      // it extracts, so nothing can appear between the look and the rename.
-      if (lstatSync(target, { throwIfNoEntry: false })) {
-        throw Object.assign(new Error(`EEXIST: file already exists, rename to '${target}'`), { code: 'EEXIST' });
-      }
-      renameSync(spooled, target);
-      written.push(finalPath);
-    },
-    async clearStaging() {
-      spool.closeAll();
-      // Synchronous: the staging folder is empty once every file was adopted, and removing it
-      // through the thread pool took a round trip per step.
-      rmSync(staging, { recursive: true, force: true });
-    },
+    spoolSevenZip: () => ({
+      attach(sz, dir) {
+        // Synchronous: before 7-Zip runs, nothing else waits.
+        mkdirSync(staging, { recursive: true });
+        spool.attach(sz, dir);
+      },
+      async adopt(sz, stagedPath, finalPath) {
+        // Synchronous on purpose: a rename is tens of microseconds of work, and each waiting for
+        // a thread-pool round trip made 303 files take 0.11-0.16 s to adopt instead of 0.03 s.
+        // The thread is blocked by 7-Zip's run just before anyway.
+        const spooled = spool.take(sz, stagedPath);
+        if (spooled === null) {
+          // Empty, or given back to the in-memory file system: written here, to keep its times and mode.
+          writeNew(finalPath, [sz.FS.readFile(stagedPath)]);
+          keepTimesAndMode(join(root, finalPath), memfsNode(sz, stagedPath));
+          sz.FS.unlink(stagedPath);
+          return true;
+        }
+        ensureParent(finalPath);
+        const target = join(root, finalPath);
+        // rename replaces what is at the target: look first. Only this sink writes in `root` while
+        // it extracts, so nothing can appear between the look and the rename.
+        if (lstatSync(target, { throwIfNoEntry: false })) {
+          throw Object.assign(new Error(`EEXIST: file already exists, rename to '${target}'`), { code: 'EEXIST' });
+        }
+        renameSync(spooled, target);
+        written.push(finalPath);
+        return true;
+      },
+      async close() {
+        spool.closeAll();
+        // Synchronous: the staging folder is empty once every file was adopted, and removing it
+        // through the thread pool took a round trip per step.
+        rmSync(staging, { recursive: true, force: true });
+      },
+    }),
     async discard() {
       for (const path of written.splice(0)) await rm(join(root, path), { force: true });
       // Deepest first; rmdir leaves any folder that is not empty.

@@ -5,8 +5,8 @@ import { LimitTracker } from '../core/limit-tracker.js';
 import type { OutputSink } from '../core/output-sink.js';
 import { ProgressReporter } from '../core/progress-reporter.js';
 import type { ArchiveSource, ExtractResult, ListedEntry, ListResult, OperationOptions } from '../core/types.js';
-import { extractEvery, TarExtraction } from '../tar/tar-extraction.js';
-import type { TarEntry } from '../tar/tar-reader.js';
+import { extractEvery, EntryWriter } from '../core/entry-writer.js';
+import type { ArchiveEntry } from '../core/entry-writer.js';
 import { corrupt, IsoFallback, IsoImage } from './iso-image.js';
 import { readTree, type IsoNode } from './iso-tree.js';
 import { zisofsBlocks } from './iso-zisofs.js';
@@ -40,10 +40,10 @@ export async function extractIso(
   const nodes = await readNodes(source, image);
   checkDeclaredLimits(nodes.map(toListed), limits, source.size);
   const total = nodes.reduce((sum, node) => sum + node.size, 0);
-  const job = new TarExtraction(sink, new LimitTracker(limits, source.size), options, total);
+  const job = new EntryWriter(sink, new LimitTracker(limits, source.size), options, total);
   let index = 0;
   const reader = {
-    next: async (): Promise<TarEntry | null> => {
+    next: async (): Promise<ArchiveEntry | null> => {
       const node = nodes[index];
       index += 1;
       return node ? asTarEntry(image, node) : null;
@@ -77,7 +77,7 @@ function toListed(node: IsoNode): ListedEntry {
 }
 
 /** The shared tar/cpio extraction takes entries that pull their content piece by piece. */
-function asTarEntry(image: IsoImage, node: IsoNode): TarEntry {
+function asTarEntry(image: IsoImage, node: IsoNode): ArchiveEntry {
   const pieces = node.type === 'file' ? contentOf(image, node) : null;
   const read = async (): Promise<Uint8Array | null> => {
     if (!pieces) return null;
@@ -88,10 +88,8 @@ function asTarEntry(image: IsoImage, node: IsoNode): TarEntry {
     name: node.name,
     linkName: node.linkTarget ?? '',
     kind: node.type,
-    typeflag: '',
     size: node.size,
     mtime: node.modified,
-    sparse: false,
     read,
   };
 }

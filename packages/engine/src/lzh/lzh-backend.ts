@@ -4,13 +4,13 @@ import { mapReaderFailure } from '../core/stream-failure.js';
 import type { OutputSink } from '../core/output-sink.js';
 import type { ExtractResult, ListedEntry, ListResult, OperationOptions, StreamInfo } from '../core/types.js';
 import { toSafeRelativePath } from '../core/safe-path.js';
-import { extractEvery, listEvery, TarExtraction } from '../tar/tar-extraction.js';
+import { extractEvery, listEvery, EntryWriter } from '../core/entry-writer.js';
 import { LzhError, LzhReader, type LzhEntry } from './lzh-reader.js';
 
 /**
  * LHA/LZH archives read in one pass by our own reader: 7-Zip calls several valid archives
  * damaged (level-3 headers, Shift-JIS names, `name|target` symlinks, a header level 0 with its
- * UNIX extension). Entries go through the tar path's extraction, so names, limits, progress and
+ * UNIX extension). Entries go through the entry writer (core/entry-writer.ts), so names, limits, progress and
  * sink rules are the same as for tar and cpio.
  */
 
@@ -46,7 +46,7 @@ export async function extractLzhStream(
   info: StreamInfo,
 ): Promise<ExtractResult> {
   const reader = new LzhReader(stream);
-  const job = new TarExtraction(sink, new LimitTracker(limits, info.archiveBytes), options, info.bytesTotal);
+  const job = new EntryWriter(sink, new LimitTracker(limits, info.archiveBytes), options, info.bytesTotal);
   const repeats = new Repeats();
   const each = async (entry: LzhEntry) => (repeats.seen(entry) ? undefined : job.extract(entry));
   const entries = await extractEvery(reader, job, each, mapFailure);

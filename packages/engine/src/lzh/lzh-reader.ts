@@ -1,5 +1,5 @@
 import { ByteSource } from '../tar/byte-source.js';
-import type { TarEntry } from '../tar/tar-reader.js';
+import type { ArchiveEntry } from '../core/entry-writer.js';
 import { crc16 } from './lzh-crc.js';
 import { LzhDecoder } from './lzh-decoder.js';
 import { LzhError, looksLikeHeader, readHeader, type LzhHeader } from './lzh-header.js';
@@ -8,8 +8,8 @@ import { LzhFormatError } from './lzh-huffman.js';
 export { LzhError } from './lzh-header.js';
 
 /**
- * Reads an LHA archive entry by entry, in one pass with back-pressure, as TarEntry objects so
- * the tar path's extraction writes them. Content is decoded as it is read and its CRC-16 checked
+ * Reads an LHA archive entry by entry, in one pass with back-pressure, as ArchiveEntry objects so
+ * the entry writer (core/entry-writer.ts) writes them. Content is decoded as it is read and its CRC-16 checked
  * before the last piece is handed out, so a damaged file never reaches the sink complete.
  */
 
@@ -23,7 +23,7 @@ const PULL = 64 * 1024;
 const DICTIONARY_BITS: Record<string, number> = { lh4: 12, lh5: 13, lh6: 15, lh7: 16 };
 const STORED = new Set(['lh0', 'lz4']);
 
-export interface LzhEntry extends TarEntry {
+export interface LzhEntry extends ArchiveEntry {
   method: string;
   packedSize: number;
   /** CRC-16 of the content, as the header gives it. */
@@ -104,10 +104,8 @@ export class LzhReader {
       name: header.name,
       linkName: header.linkName,
       kind: header.kind,
-      typeflag: '',
       size: header.kind === 'file' ? header.originalSize : 0,
       mtime: header.mtime,
-      sparse: false,
       method: header.method,
       packedSize: header.packedSize,
       crc: header.crc,

@@ -6,6 +6,7 @@ import type { StagedEntry } from './fs-guard.js';
 import { isLzhLinkArtefact, lzhLinks } from './lzh-links.js';
 import { pseudoEntryNames } from './pseudo-entries.js';
 import type { SevenZipModule } from './sevenzip-module.js';
+import type { Staging } from './staging.js';
 import type { SltListing } from './slt-listing.js';
 
 /** What one 7-Zip command wrote: its output folder inside the instance, and the entries in it. */
@@ -22,6 +23,7 @@ export interface Step {
 export async function adoptAll(
   sz: SevenZipModule,
   sink: OutputSink,
+  staging: Staging,
   step: Step,
   listing: SltListing,
   rarLinks: ReadonlySet<string>,
@@ -53,7 +55,7 @@ export async function adoptAll(
       entry.linkTarget = new TextDecoder().decode(sz.FS.readFile(`${step.dir}/${item.stagedPath}`).subarray(0, 4096));
     } else if (item.type === 'file') {
       entry.size = sz.FS.stat(`${step.dir}/${item.stagedPath}`).size;
-      await sink.adoptStaged(sz, `${step.dir}/${item.stagedPath}`, path);
+      await staging.adopt(`${step.dir}/${item.stagedPath}`, path);
     } else if (item.linkTarget !== undefined) {
       entry.linkTarget = item.linkTarget;
     }

@@ -1,34 +1,25 @@
-import type { ExtractionLimits } from '@archive-opener/shared';
-import { DETECT_HEAD_BYTES, detectFormat, type DetectedFormat } from '../core/detect.js';
+import type { ArchiveJob } from '../core/backend.js';
+import { DETECT_HEAD_BYTES, detectFormat } from '../core/detect.js';
 import { checkDeclaredLimits } from '../core/declared-limits.js';
 import { EngineError } from '../core/engine-error.js';
 import { LimitTracker } from '../core/limit-tracker.js';
-import type { InputMounter, OutputSink } from '../core/output-sink.js';
+import type { OutputSink } from '../core/output-sink.js';
 import { ProgressReporter } from '../core/progress-reporter.js';
-import type { ArchiveSource, ExtractResult, ListResult, OperationOptions } from '../core/types.js';
+import type { ExtractResult, ListResult } from '../core/types.js';
 import { contained, mapSevenZipFailure } from './error-map.js';
 import { guardFileSystem, type GuardedOutput, type StagedEntry } from './fs-guard.js';
 import { copyHardLinks } from './hard-links.js';
 import { decompressedName } from './stream-name.js';
 import { rar4SymlinkNames } from './rar4-links.js';
 import { adoptAll, type Step } from './adopt-staged.js';
-import { extractStagedIso, extractStagedWith } from './staged-payload.js';
-import { STREAM_READERS } from '../core/stream-readers.js';
+import { extractStaged } from './staged-payload.js';
+import { stageIn } from './staging.js';
 import { scanSevenZipHeader, type SevenZipHeaderScan } from './kdf-scan.js';
-import { createSevenZip, runCommand, type RunOutput, type SevenZipFactory, type SevenZipModule } from './sevenzip-module.js';
+import { createSevenZip, runCommand, type RunOutput, type SevenZipModule } from './sevenzip-module.js';
 import { kdfCyclesFromMethods, SltParser, type SltListing } from './slt-listing.js';
 
-export interface SevenZipJob {
-  factory: SevenZipFactory;
-  inputs: InputMounter;
-  sources: readonly ArchiveSource[];
-  limits: ExtractionLimits;
-  options: OperationOptions;
-  /** The first part's first DETECT_HEAD_BYTES, read once to detect the format. */
-  head: Uint8Array;
-  /** What `detectFormat` made of `head`. */
-  format: DetectedFormat | null;
-}
+/** 7-Zip is told what every backend is told (core/backend.ts). */
+export type SevenZipJob = ArchiveJob;
 
 /** 7-Zip's names of single-stream compressors, and the suffix each adds to a format name. */
 const STREAM_SUFFIX: Record<string, string> = {
@@ -89,7 +80,8 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
   const progress = new ProgressReporter(job.options.onProgress);
   const declared = listing.entries.reduce((sum, e) => sum + (e.size ?? 0), 0);
   const bytesTotal = declared > 0 ? declared : null;
-  const root = sink.mountStaging(sz);
+  const staging = stageIn(sz, sink);
+  const root = staging.root;
   const guard = guardFileSystem(sz.FS, root, tracker, () =>
     progress.report({ phase: 'extracting', bytesDone: tracker.bytesWritten, bytesTotal, entriesDone: tracker.entriesCreated }),
   );
@@ -108,17 +100,8 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
           max: job.limits.maxNestingDepth,
         });
       }
-      if (inner.format === 'iso') {
-        // Our ISO reader keeps Rock Ridge (links, long names, moved folders, zisofs) that 7-Zip drops.
-        const viaReader = await extractStagedIso(sz, inner.path, sink, job, `iso.${format}`);
-        if (viaReader) return viaReader;
-      }
-      const reader = STREAM_READERS[inner.format as keyof typeof STREAM_READERS];
-      if (reader) {
-        // Our tar and cpio readers handle what 7-Zip's do not (sparse files, raw names, links).
-        const viaReader = await extractStagedWith(reader, sz, inner.path, sink, job, `${inner.format}.${format}`);
-        if (viaReader) return viaReader;
-      }
+      const viaReader = await extractStaged(sz, inner.path, inner.head, sink, job, format);
+      if (viaReader) return viaReader;
       const next = extractStep(sz, output, inner.path, `${root}/${depth + 1}`, guard, tracker, job, job.options.only);
       sz.FS.unlink(inner.path);
       format = `${inner.format}.${format}`;
@@ -128,12 +111,12 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
     progress.phase('finalizing', tracker.bytesWritten, bytesTotal, tracker.entriesCreated);
     nameLoneStream(step, listing.type, job.sources[0]?.name ?? '');
     const rarLinks = listing.type.toLowerCase() === 'rar' ? await rar4SymlinkNames(job.sources) : new Set<string>();
-    const entries = await adoptAll(sz, sink, step, listing, rarLinks, job.options);
+    const entries = await adoptAll(sz, sink, staging, step, listing, rarLinks, job.options);
     return { format, entries };
   } catch (error) {
     throw tracker.tripped ?? error;
   } finally {
-    await sink.clearStaging(sz);
+    await staging.close();
   }
 }
 
@@ -186,7 +169,11 @@ function nameLoneStream(step: Step, outerType: string, archiveName: string): voi
 }
 
 /** A lone file out of a compressor (x.tar out of x.tar.gz) is opened in turn. */
-function unwrapCandidate(sz: SevenZipModule, outerType: string, step: Step): { path: string; format: string } | null {
+function unwrapCandidate(
+  sz: SevenZipModule,
+  outerType: string,
+  step: Step,
+): { path: string; format: string; head: Uint8Array } | null {
   if (!(outerType.toLowerCase() in STREAM_SUFFIX)) return null;
   const files = step.entries.filter((e) => e.type === 'file');
   if (files.length !== 1 || step.entries.length !== 1) return null;
@@ -194,7 +181,7 @@ function unwrapCandidate(sz: SevenZipModule, outerType: string, step: Step): { p
   const head = readHead(sz, path, DETECT_HEAD_BYTES);
   const format = detectFormat(head);
   const wanted = format !== null && (UNWRAPPABLE.has(format) || (outerType.toLowerCase() === 'rpm' && COMPRESSED.has(format)));
-  return wanted ? { path, format } : null;
+  return wanted ? { path, format, head } : null;
 }
 
 function readHead(sz: SevenZipModule, path: string, length: number): Uint8Array {

@@ -1,28 +1,31 @@
-import { unlessFallback } from '../core/fallback.js';
 import type { OutputSink } from '../core/output-sink.js';
 import type { ArchiveSource, ExtractResult } from '../core/types.js';
-import { extractIso, IsoFallback } from '../iso/iso-backend.js';
-import type { StreamReader } from '../core/stream-readers.js';
+import { extractPayload, type Payload } from '../core/unwrap.js';
 import type { SevenZipJob } from './sevenzip-backend.js';
 import type { SevenZipModule } from './sevenzip-module.js';
 
-/** Reads a payload 7-Zip unpacked (x.tar out of x.tar.xz) with our reader; null = let 7-Zip do it. */
-export async function extractStagedWith(
-  reader: StreamReader,
+/**
+ * A payload 7-Zip unpacked (x.tar out of x.tar.xz, x.iso out of x.iso.Z) read through the unwrap
+ * step (core/unwrap.ts): our tar and cpio readers handle what 7-Zip's do not (sparse files, raw
+ * names, links), our ISO reader keeps Rock Ridge. Null: 7-Zip opens it in turn.
+ */
+export async function extractStaged(
   sz: SevenZipModule,
   path: string,
+  head: Uint8Array,
   sink: OutputSink,
   job: SevenZipJob,
-  format: string,
+  suffix: string,
 ): Promise<ExtractResult | null> {
-  const size = sz.FS.stat(path).size;
-  const archiveBytes = job.sources.reduce((sum, s) => sum + s.size, 0);
-  const info = { format, archiveBytes, bytesTotal: size };
-  const result = await unlessFallback(
-    () => reader.extract(stagedFileStream(sz, path), sink, job.limits, job.options, info),
-    reader.fallback,
-  );
-  return result && { ...result, format };
+  const payload: Payload = {
+    suffix,
+    head,
+    stream: () => stagedFileStream(sz, path),
+    size: sz.FS.stat(path).size,
+    archiveBytes: job.sources.reduce((sum, s) => sum + s.size, 0),
+    source: stagedSource(sz, path),
+  };
+  return extractPayload(payload, sink, job.limits, job.options);
 }
 
 /** The bytes of a file inside the 7-Zip instance, pulled 1 MiB at a time. */
@@ -48,17 +51,6 @@ function stagedFileStream(sz: SevenZipModule, path: string): ReadableStream<Uint
     },
     cancel: close,
   });
-}
-
-/** An ISO image 7-Zip unpacked (x.iso out of x.iso.Z), read in place with our ISO reader; null = 7-Zip. */
-export async function extractStagedIso(
-  sz: SevenZipModule,
-  path: string,
-  sink: OutputSink,
-  job: SevenZipJob,
-  format: string,
-): Promise<ExtractResult | null> {
-  return unlessFallback(() => extractIso(stagedSource(sz, path), sink, job.limits, job.options, format), IsoFallback);
 }
 
 /** Random access to a file inside the 7-Zip instance (an ISO reader jumps between extents). */

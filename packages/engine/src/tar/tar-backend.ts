@@ -1,9 +1,10 @@
 import type { ExtractionLimits } from '@archive-opener/shared';
+import { streamReaderBackend } from '../core/backend.js';
 import { LimitTracker } from '../core/limit-tracker.js';
 import { mapReaderFailure } from '../core/stream-failure.js';
 import type { OutputSink } from '../core/output-sink.js';
 import type { ExtractResult, ListedEntry, ListResult, OperationOptions, StreamInfo } from '../core/types.js';
-import { extractEvery, listEvery, TarExtraction } from './tar-extraction.js';
+import { extractEvery, listEvery, EntryWriter } from '../core/entry-writer.js';
 import { TarError, TarReader, type TarEntry } from './tar-reader.js';
 
 /**
@@ -58,7 +59,7 @@ export async function extractTarStream(
   info: TarStreamInfo,
 ): Promise<ExtractResult> {
   const reader = new TarReader(stream);
-  const job = new TarExtraction(sink, new LimitTracker(limits, info.archiveBytes), options, info.bytesTotal);
+  const job = new EntryWriter(sink, new LimitTracker(limits, info.archiveBytes), options, info.bytesTotal);
   const entries = await extractEvery(
     reader,
     job,
@@ -81,3 +82,5 @@ function mapFailure(error: unknown, nothingYet: boolean, info: TarStreamInfo): E
     ...(info.inputFailureKind && { inputFailureKind: info.inputFailureKind }),
   });
 }
+
+export const tarBackend = streamReaderBackend('tar', { list: listTarStream, extract: extractTarStream, fallback: TarFallback });

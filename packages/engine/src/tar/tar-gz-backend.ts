@@ -3,17 +3,20 @@ import type { ExtractionLimits } from '@archive-opener/shared';
 import type { OutputSink } from '../core/output-sink.js';
 import type { ArchiveSource, ExtractResult, ListResult, OperationOptions } from '../core/types.js';
 import { GzipFailure, gunzip } from './gzip-reader.js';
-import { extractTarStream, listTarStream, type TarStreamInfo } from './tar-backend.js';
+import { DETECT_HEAD_BYTES } from '../core/detect.js';
+import { peekStream } from '../core/peek-stream.js';
+import { extractPayload, listPayload, type Payload } from '../core/unwrap.js';
+import { TarFallback, tarBackend } from './tar-backend.js';
 
 /**
- * The .tar.gz fast path: the platform's gzip decoder (DecompressionStream, see gzip-reader)
- * feeds our tar reader, and each file streams straight into the sink, all in one pass. 7-Zip
- * (WebAssembly) needs two passes for tar.gz and is about four times slower.
+ * gzip in one pass: the platform's gzip decoder (DecompressionStream, see gzip-reader), or the
+ * host's, feeds the unwrap step (core/unwrap.ts), whose reader streams each file straight into
+ * the sink. 7-Zip (WebAssembly) needs two passes for tar.gz and is about four times slower.
  */
 
 /**
- * Thrown when this path cannot handle the input (not gzip, not a tar inside, gzip failing before
- * anything was written): the caller then uses 7-Zip. The same class as the plain tar path's.
+ * Thrown when this path cannot handle the input (not gzip, nothing inside we read, gzip failing
+ * before anything was written): the caller then uses 7-Zip. The same class as the plain tar path's.
  */
 export { TarFallback as TarGzFallback } from './tar-backend.js';
 
@@ -22,7 +25,8 @@ export async function listTarGz(
   options: OperationOptions,
   decoder?: GzipDecoderFactory,
 ): Promise<ListResult> {
-  return listTarStream(gunzip(source, decoder).stream, options, info(source, null));
+  const inside = await payload(source, null, decoder);
+  return (await listPayload(inside, options)) ?? handOn(inside);
 }
 
 export async function extractTarGz(
@@ -33,18 +37,33 @@ export async function extractTarGz(
   decoder?: GzipDecoderFactory,
 ): Promise<ExtractResult> {
   const estimate = await estimateTarSize(source);
-  return extractTarStream(gunzip(source, decoder).stream, sink, limits, options, info(source, estimate));
+  const inside = await payload(source, estimate, decoder);
+  return (await extractPayload(inside, sink, limits, options)) ?? handOn(inside);
 }
 
-function info(source: ArchiveSource, bytesTotal: number | null): TarStreamInfo {
+/** Nothing inside is ours to read: the decoder stops, and 7-Zip has the archive. */
+async function handOn(inside: Payload): Promise<never> {
+  await inside
+    .stream()
+    .cancel()
+    .catch(() => undefined);
+  throw new TarFallback('The gzip stream holds nothing our readers read.');
+}
+
+async function payload(source: ArchiveSource, size: number | null, decoder?: GzipDecoderFactory): Promise<Payload> {
+  const { head, stream } = await peekStream(gunzip(source, decoder).stream, DETECT_HEAD_BYTES);
   return {
-    format: 'tar.gz',
+    suffix: 'gz',
+    head,
+    stream: () => stream,
+    size,
     archiveBytes: source.size,
-    bytesTotal,
     inputFailureKind: (error) => (error instanceof GzipFailure ? error.kind : 'corrupt'),
+    otherwise: tarBackend,
+    // What 7-Zip opens inside gzip (anything else there, an LHA archive too, stays one file, as it always has).
+    opens: ['tar', 'cpio'],
   };
 }
-
 /** The tar's size from the last member's ISIZE field: a progress estimate, trusted only when plausible. */
 async function estimateTarSize(source: ArchiveSource): Promise<number | null> {
   if (source.size < 18) return null;

@@ -1,3 +1,4 @@
+import type { ArchiveEntry, ArchiveEntryKind } from '../core/entry-writer.js';
 import { ByteSource } from './byte-source.js';
 import { Body, padding } from './tar-body.js';
 import {
@@ -27,24 +28,17 @@ export { TarError } from './tar-header.js';
  * entries, as GNU tar accepts. A header with a bad checksum is `not-tar` first, `corrupt` later.
  */
 
-export type TarEntryKind = 'file' | 'dir' | 'symlink' | 'hardlink' | 'other';
+export type TarEntryKind = ArchiveEntryKind;
 
-export interface TarEntry {
-  /** Path as stored: PAX `path`, GNU long name or ustar prefix/name (sparse: the real name). */
-  name: string;
-  linkName: string;
-  kind: TarEntryKind;
+/**
+ * A tar entry: `name` is the path as stored (PAX `path`, GNU long name or ustar prefix/name;
+ * sparse: the real name), `size` the bytes the content has (a sparse file's real size), and
+ * content pieces are views of the input.
+ */
+export interface TarEntry extends ArchiveEntry {
   /** The raw typeflag ('\0' for old regular files). */
   typeflag: string;
-  /** Bytes the content has (a sparse file's real size). */
-  size: number;
-  mtime: Date | null;
   sparse: boolean;
-  /**
-   * The next piece of content, or null at its end. Pieces are views of the input, never
-   * changed afterwards. Once `next()` is called the rest is skipped, and reading throws.
-   */
-  read(): Promise<Uint8Array | null>;
 }
 
 /** Extended headers and long names bigger than this are refused rather than held in memory. */

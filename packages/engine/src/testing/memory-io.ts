@@ -42,15 +42,6 @@ export class MemorySink implements OutputSink {
     if (this.files.has(path)) throw new Error(`${path} is a file`);
     this.dirs.add(path);
   }
-  mountStaging(): string {
-    throw new Error('not used');
-  }
-  async adoptStaged(): Promise<void> {
-    throw new Error('not used');
-  }
-  async clearStaging(): Promise<void> {
-    throw new Error('not used');
-  }
   async discard(): Promise<void> {
     this.discards += 1;
     this.files.clear();

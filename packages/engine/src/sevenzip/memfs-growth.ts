@@ -1,5 +1,5 @@
 import type { SevenZipModule } from '7z-wasm';
-import { memfsFileOps } from '../sevenzip/memfs-file-ops.js';
+import { memfsFileOps } from './memfs-file-ops.js';
 
 /** Past this, a file's buffer grows by this much at a time instead of doubling. */
 const GROWTH_STEP_MAX = 64 * 1024 * 1024;

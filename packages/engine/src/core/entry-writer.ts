@@ -1,10 +1,31 @@
-import type { LimitTracker } from '../core/limit-tracker.js';
-import { NameAllocator } from '../core/name-allocator.js';
-import type { OutputSink } from '../core/output-sink.js';
-import { ProgressReporter } from '../core/progress-reporter.js';
-import { toSafeRelativePath } from '../core/safe-path.js';
-import { isWanted, type ExtractedEntry, type ListedEntry, type ListResult, type OperationOptions } from '../core/types.js';
-import type { TarEntry } from './tar-reader.js';
+import type { LimitTracker } from './limit-tracker.js';
+import { NameAllocator } from './name-allocator.js';
+import type { OutputSink } from './output-sink.js';
+import { ProgressReporter } from './progress-reporter.js';
+import { toSafeRelativePath } from './safe-path.js';
+import { isWanted, type ExtractedEntry, type ListedEntry, type ListResult, type OperationOptions } from './types.js';
+
+export type ArchiveEntryKind = 'file' | 'dir' | 'symlink' | 'hardlink' | 'other';
+
+/**
+ * One entry as a reader of ours (tar, cpio, LHA, ISO) hands it to the entry writer: its stored
+ * name, what it is, and its content read piece by piece.
+ */
+export interface ArchiveEntry {
+  /** The name as stored (may be hostile: the writer makes it safe). */
+  name: string;
+  /** A link's target ('' for other kinds). */
+  linkName: string;
+  kind: ArchiveEntryKind;
+  /** Bytes the content has. */
+  size: number;
+  mtime: Date | null;
+  /**
+   * The next piece of content, or null at its end. Pieces are never changed afterwards. Once the
+   * reader moves to the next entry the rest is skipped, and reading throws.
+   */
+  read(): Promise<Uint8Array | null>;
+}
 
 /** Files up to this size go to `writeBytes` in one piece when the sink has it (cheaper than a stream). */
 const SMALL_FILE_BYTES = 256 * 1024;
@@ -12,11 +33,11 @@ const SMALL_FILE_BYTES = 256 * 1024;
 const WRITES_IN_FLIGHT = 4;
 
 /**
- * Writes tar entries into a sink: safe unique names, parent folders created and reported,
+ * Writes the entries of any of our readers into a sink: safe unique names, parent folders created and reported,
  * every entry and byte counted against the limits, links reported (never created), devices,
  * FIFOs and metadata skipped.
  */
-export class TarExtraction {
+export class EntryWriter {
   readonly allocator = new NameAllocator();
   readonly madeDirectories = new Set<string>();
   readonly entries: ExtractedEntry[] = [];
@@ -43,7 +64,7 @@ export class TarExtraction {
     this.progress.report({ phase: 'extracting', bytesDone, bytesTotal, entriesDone: this.entriesDone }, force);
   }
 
-  async extract(entry: TarEntry): Promise<void> {
+  async extract(entry: ArchiveEntry): Promise<void> {
     if (entry.kind === 'other' || !isWanted(this.options, entry.name)) return; // the reader skips the body
     const safe = toSafeRelativePath(entry.name);
     if (safe === null) return;
@@ -102,7 +123,7 @@ export class TarExtraction {
     }
   }
 
-  private async writeFile(path: string, entry: TarEntry): Promise<number> {
+  private async writeFile(path: string, entry: ArchiveEntry): Promise<number> {
     if (this.sink.writeBytes && entry.size <= SMALL_FILE_BYTES) return this.writeSmallFile(path, entry);
     let written = 0;
     let failure: Error | undefined;
@@ -135,7 +156,7 @@ export class TarExtraction {
   }
 
   /** Reads the whole (small) file, then leaves its write running while the next entries are read. */
-  private async writeSmallFile(path: string, entry: TarEntry): Promise<number> {
+  private async writeSmallFile(path: string, entry: ArchiveEntry): Promise<number> {
     const chunks: Uint8Array[] = [];
     let size = 0;
     for (let chunk = await entry.read(); chunk; chunk = await entry.read()) {
@@ -186,13 +207,13 @@ export class SinkFailure extends Error {
 }
 
 /**
- * Runs every entry of a stream reader (tar, cpio) through an extraction. On any failure the
+ * Runs every entry of a reader (tar, cpio, LHA, ISO) through an entry writer. On any failure the
  * reader is cancelled, writes still running are waited for, the output is discarded and one
  * error is thrown: the limit that tripped, the sink's own error, or the reader's, as mapped.
  */
 export async function extractEvery<E>(
   reader: { next(): Promise<E | null>; cancel(reason?: unknown): Promise<void> },
-  job: TarExtraction,
+  job: EntryWriter,
   each: (entry: E) => Promise<void>,
   mapFailure: (error: unknown, nothingWritten: boolean) => Error,
   finish: () => Promise<void> = async () => undefined,

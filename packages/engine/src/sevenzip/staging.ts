@@ -1,0 +1,73 @@
+import type { OutputSink } from '../core/output-sink.js';
+import { growMemfsFilesByDoubling } from './memfs-growth.js';
+import type { SevenZipModule } from './sevenzip-module.js';
+
+/** Where 7-Zip extracts to, inside its own instance (its in-memory file system). */
+const STAGING = '/out';
+
+/**
+ * A host's faster way to keep what 7-Zip writes (optional, see OutputSink.spoolSevenZip): the
+ * bytes leave the instance as 7-Zip writes them (Node: straight into files on disk; the browser:
+ * into Blobs), instead of piling up in the in-memory file system until the file is adopted.
+ */
+export interface SevenZipSpool {
+  /** Starts taking the bytes of the files 7-Zip writes under `dir` of this instance. */
+  attach(sz: SevenZipModule, dir: string): void;
+  /**
+   * Makes the staged file (absolute path inside the instance) the sink's file at `finalPath`.
+   * False when the instance still holds its bytes: they are then written through the sink.
+   */
+  adopt(sz: SevenZipModule, stagedPath: string, finalPath: string): Promise<boolean>;
+  /** The extraction ended or failed: lets go of whatever is still held. */
+  close(): Promise<void>;
+}
+
+/** 7-Zip's output folder inside its instance, and how its files reach the sink. */
+export interface Staging {
+  readonly root: string;
+  /** Hands the staged file to the sink as `finalPath`, and removes it from the instance. */
+  adopt(stagedPath: string, finalPath: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Makes the folder 7-Zip extracts into. Names in it are kept exactly as 7-Zip gives them (names
+ * that are not valid text must not collapse into one another, as they would in a folder on a
+ * real disk). Files reach the sink through its spool when it has one, else as ordinary writes.
+ */
+export function stageIn(sz: SevenZipModule, sink: OutputSink): Staging {
+  sz.FS.mkdir(STAGING);
+  growMemfsFilesByDoubling(sz, STAGING);
+  const spool = sink.spoolSevenZip?.();
+  spool?.attach(sz, STAGING);
+  return {
+    root: STAGING,
+    async adopt(stagedPath, finalPath) {
+      if (spool && (await spool.adopt(sz, stagedPath, finalPath))) return;
+      const bytes = stagedBytes(sz, stagedPath);
+      if (sink.writeBytes) await sink.writeBytes(finalPath, bytes);
+      else await sink.writeFile(finalPath, new Blob([bytes as BlobPart]).stream());
+      sz.FS.unlink(stagedPath);
+    },
+    async close() {
+      await spool?.close();
+    },
+  };
+}
+
+/**
+ * A staged file's bytes, taken from the in-memory file system without a copy: the file is
+ * unlinked right after, so nothing else can change them. MEMFS keeps each file in a typed
+ * array of its own (a copy, outside the WASM heap), of which `usedBytes` are the file; copying
+ * them out with readFile cost ~50 ms and as much garbage for a 50 MB 7z in a CPU profile.
+ */
+function stagedBytes(sz: SevenZipModule, path: string): Uint8Array {
+  const { contents, usedBytes } = sz.FS.lookupPath(path).node as unknown as { contents?: unknown; usedBytes?: unknown };
+  // A file written in one go holds a copy sliced out of the WASM heap, an Int8Array: viewed as
+  // bytes here. MEMFS never keeps a view of the heap itself (it copies when 7-Zip writes from
+  // it), so these bytes are the file's alone and may move to the page.
+  if (ArrayBuffer.isView(contents) && typeof usedBytes === 'number' && usedBytes <= contents.byteLength) {
+    return new Uint8Array(contents.buffer, contents.byteOffset, usedBytes);
+  }
+  return sz.FS.readFile(path);
+}
