@@ -16,7 +16,7 @@ const language = currentLanguage(i18n);
 if (!splitLanguagePrefix(window.location.pathname).prefixed && language.code !== 'en') {
   // An English address, but the visitor chose (or their browser asks for) another language:
   // go to that language's own prerendered page rather than repaint this one.
-  window.location.replace(pathInLanguage(window.location.pathname, language.code) + window.location.hash);
+  window.location.replace(pathInLanguage(window.location.pathname, language.code) + window.location.search + window.location.hash);
 } else {
   const app = (
     <StrictMode>
@@ -29,6 +29,14 @@ if (!splitLanguagePrefix(window.location.pathname).prefixed && language.code !==
   // The robots.txt / sitemap.xml checks (docs/product.md#monitoring-checks): their code is fetched
   // only once the page is idle.
   whenPageIdle(() => {
+    // Offline use and "Reload to update" (docs/decisions/033-installable-offline-app.md).
+    if (import.meta.env.PROD) {
+      import('./features/offline-app/register-service-worker')
+        .then(({ registerServiceWorker }) =>
+          registerServiceWorker(() => ({ ready: i18n.t('offline.updateReady'), reload: i18n.t('offline.reload') })),
+        )
+        .catch((error: unknown) => console.debug('service worker not registered', error));
+    }
     import('./features/telemetry/static-file-monitor')
       .then(({ startStaticFileMonitor }) => startStaticFileMonitor())
       .catch((error: unknown) => console.debug('static-file monitor not started', error));
