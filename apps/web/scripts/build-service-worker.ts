@@ -20,7 +20,10 @@ async function pageEntries(): Promise<{ url: string; revision: string }[]> {
   for (const language of LANGUAGES) {
     for (const page of SITE_PAGES) {
       const html = await readFile(`${distDir}${prerenderedPageFile(language.code, page.id)}`);
-      entries.push({ url: localizedPath(page.path, language.code), revision: createHash('sha256').update(html).digest('hex').slice(0, 16) });
+      entries.push({
+        url: localizedPath(page.path, language.code),
+        revision: createHash('sha256').update(html).digest('hex').slice(0, 16),
+      });
     }
   }
   return entries;
@@ -43,7 +46,13 @@ const { count, size, warnings } = await injectManifest({
   globDirectory: distDir,
   // The app shell and every chunk, the engine's worker and 7zz.wasm included; not source maps, the
   // raw prerendered files (served only through their page URLs, added below) or the social image.
-  globPatterns: ['assets/**/*.{js,mjs,css,wasm,json,woff2,svg,png}', 'theme-init.js', 'favicon.svg', 'icons/*.png', 'manifests/*.webmanifest'],
+  globPatterns: [
+    'assets/**/*.{js,mjs,css,wasm,json,woff2,svg,png}',
+    'theme-init.js',
+    'favicon.svg',
+    'icons/*.png',
+    'manifests/*.webmanifest',
+  ],
   globIgnores: ['**/*.map'],
   additionalManifestEntries: await pageEntries(),
   // Hashed file names need no revision of their own.

@@ -25,12 +25,14 @@ precacheAndRoute(self.__WB_MANIFEST, {
   // `/de/` is another spelling of `/de` (the server redirects it): the same precached page. Query
   // strings never choose a different page or asset (`/?shared=…` is the home page).
   ignoreURLParametersMatching: [/.*/],
-  urlManipulation: ({ url }) => (url.pathname.length > 1 && url.pathname.endsWith('/') ? [new URL(url.pathname.slice(0, -1), url)] : []),
+  urlManipulation: ({ url }) =>
+    url.pathname.length > 1 && url.pathname.endsWith('/') ? [new URL(url.pathname.slice(0, -1), url)] : [],
 });
 
 // Archives shared to the installed app arrive as a POST (the manifest's share_target).
 registerRoute(
-  ({ url, request }) => request.method === 'POST' && url.origin === self.location.origin && url.pathname.endsWith(SHARE_TARGET_SUFFIX),
+  ({ url, request }) =>
+    request.method === 'POST' && url.origin === self.location.origin && url.pathname.endsWith(SHARE_TARGET_SUFFIX),
   receiveSharedFiles,
   'POST',
 );

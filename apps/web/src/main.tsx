@@ -16,7 +16,9 @@ const language = currentLanguage(i18n);
 if (!splitLanguagePrefix(window.location.pathname).prefixed && language.code !== 'en') {
   // An English address, but the visitor chose (or their browser asks for) another language:
   // go to that language's own prerendered page rather than repaint this one.
-  window.location.replace(pathInLanguage(window.location.pathname, language.code) + window.location.search + window.location.hash);
+  window.location.replace(
+    pathInLanguage(window.location.pathname, language.code) + window.location.search + window.location.hash,
+  );
 } else {
   const app = (
     <StrictMode>

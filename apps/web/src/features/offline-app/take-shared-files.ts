@@ -2,12 +2,7 @@
 // sent the visitor here with `?shared=<id>` (see share-target-contract.ts). The files are taken
 // (read, then deleted from the cache) once, and the parameter is removed from the address so a
 // reload does not look for them again.
-import {
-  SHARED_FILE_NAME_HEADER,
-  SHARED_FILES_CACHE,
-  SHARED_FILES_PARAM,
-  sharedFileKey,
-} from './share-target-contract';
+import { SHARED_FILE_NAME_HEADER, SHARED_FILES_CACHE, SHARED_FILES_PARAM, sharedFileKey } from './share-target-contract';
 
 /** The id in the address, if the page was opened by a share. */
 export function sharedFilesId(search: string): string | null {

@@ -50,7 +50,12 @@ export function webAppManifest(language: SiteLanguage, strings: ManifestStrings)
       method: 'POST',
       enctype: 'multipart/form-data',
       params: {
-        files: [{ name: SHARED_FILES_FIELD, accept: [...Object.keys(accept), ...Object.values(accept).flat(), 'application/octet-stream'] }],
+        files: [
+          {
+            name: SHARED_FILES_FIELD,
+            accept: [...Object.keys(accept), ...Object.values(accept).flat(), 'application/octet-stream'],
+          },
+        ],
       },
     },
   };
