@@ -119,6 +119,7 @@ describe('the installable app, in Chromium, against the production server', () =
       const send = document.createElement('button');
       send.type = 'submit';
       send.id = 'share';
+      send.textContent = 'Share';
       form.append(input, send);
       document.body.append(form);
     });
