@@ -15,9 +15,13 @@ const language = currentLanguage(i18n);
 
 if (!splitLanguagePrefix(window.location.pathname).prefixed && language.code !== 'en') {
   // An English address, but the visitor chose (or their browser asks for) another language:
-  // go to that language's own prerendered page rather than repaint this one.
+  // go to that language's own prerendered page rather than repaint this one. The query goes along
+  // (`?shared=…` names files shared to the installed app) but for `lng`, which has done its work.
+  const query = new URLSearchParams(window.location.search);
+  query.delete('lng');
+  const search = query.toString();
   window.location.replace(
-    pathInLanguage(window.location.pathname, language.code) + window.location.search + window.location.hash,
+    pathInLanguage(window.location.pathname, language.code) + (search ? `?${search}` : '') + window.location.hash,
   );
 } else {
   const app = (
