@@ -134,6 +134,20 @@ describe('the installable app, in Chromium, against the production server', () =
     expect(left).toBe(0);
   });
 
+  it('keeps a page opened by "Open with" where it is, so that the launched files reach it', async () => {
+    // A German-speaking visitor's browser: an English address is sent on to /de…
+    context = await newBrowserContext(env.browser, { locale: 'de-DE' });
+    const page = await context.newPage();
+    await page.goto(env.site.url);
+    await page.waitForURL(`${env.site.url}/de`);
+    // …but not the page an "Open with" launch opened (the manifest's file_handlers action), which
+    // then drops the marker, so a reload follows the visitor's language again.
+    await page.goto(`${env.site.url}/?open-with`);
+    await page.locator('input[type=file]:enabled').waitFor({ state: 'attached' });
+    await page.waitForURL(`${env.site.url}/`);
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+  });
+
   it('is installable: Chromium reports no installability errors and reads the manifest', async () => {
     // A browser.newContext() window is incognito, where nothing installs: a profile of its own.
     context = await launchPersistentChromium(join(workDir, 'profile'), { reducedMotion: 'reduce' });

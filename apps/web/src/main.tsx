@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { openedWithFiles } from './features/offline-app/open-with-url';
 import { whenPageIdle } from './features/telemetry/when-page-idle';
 import { currentLanguage, startBrowserI18n } from './i18n';
 import { readEmbeddedStrings } from './i18n/embedded-strings';
@@ -13,7 +14,11 @@ if (!root) throw new Error('#root is missing from index.html');
 const i18n = await startBrowserI18n(readEmbeddedStrings());
 const language = currentLanguage(i18n);
 
-if (!splitLanguagePrefix(window.location.pathname).prefixed && language.code !== 'en') {
+if (
+  !splitLanguagePrefix(window.location.pathname).prefixed &&
+  language.code !== 'en' &&
+  !openedWithFiles(window.location.search)
+) {
   // An English address, but the visitor chose (or their browser asks for) another language:
   // go to that language's own prerendered page rather than repaint this one. The query goes along
   // (`?shared=…` names files shared to the installed app) but for `lng`, which has done its work.

@@ -26,9 +26,10 @@ export async function takeSharedFiles(id: string, storage: CacheStorage = caches
   return files;
 }
 
-/** Removes `?shared=…` from the address bar without a navigation. */
-export function forgetSharedFilesId(): void {
+/** Removes `?<param>` (`shared`, `open-with`) from the address bar without a navigation. */
+export function forgetParam(param: string): void {
   const url = new URL(window.location.href);
-  url.searchParams.delete(SHARED_FILES_PARAM);
+  if (!url.searchParams.has(param)) return;
+  url.searchParams.delete(param);
   window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
 }

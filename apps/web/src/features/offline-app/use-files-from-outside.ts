@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { browserLaunchQueue, consumeLaunchQueue } from './launch-queue';
-import { forgetSharedFilesId, sharedFilesId, takeSharedFiles } from './take-shared-files';
+import { OPEN_WITH_PARAM } from './open-with-url';
+import { SHARED_FILES_PARAM } from './share-target-contract';
+import { forgetParam, sharedFilesId, takeSharedFiles } from './take-shared-files';
 
 /**
  * Archives that reach the installed app from outside the page ("Open with" on the desktop, the
@@ -13,9 +15,11 @@ export function useFilesFromOutside(onFiles: (files: File[]) => void): void {
   });
   useEffect(() => {
     consumeLaunchQueue(browserLaunchQueue(), (files) => latest.current(files));
+    // Kept only until the page is running (main.tsx): a reload may follow the visitor's language.
+    forgetParam(OPEN_WITH_PARAM);
     const id = sharedFilesId(window.location.search);
     if (id === null || typeof caches === 'undefined') return;
-    forgetSharedFilesId();
+    forgetParam(SHARED_FILES_PARAM);
     takeSharedFiles(id).then(
       (files) => {
         if (files.length > 0) latest.current(files);

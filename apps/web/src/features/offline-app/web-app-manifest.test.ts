@@ -61,7 +61,8 @@ describe('the web app manifests (one per language)', () => {
 
   it('opens every archive extension the engine knows ("Open with"), each under a media type, never .exe', () => {
     const [handler] = manifestOf('de').file_handlers;
-    expect(handler?.action).toBe('/de');
+    expect(handler?.action).toBe('/de?open-with');
+    expect(manifestOf('en').file_handlers[0]?.action).toBe('/?open-with');
     const extensions = Object.values(handler?.accept ?? {}).flat();
     for (const type of Object.keys(handler?.accept ?? {})) expect(type).toMatch(/^application\/[a-z0-9.+-]+$/);
     for (const extension of extensions) expect(extension).toMatch(/^\.[a-z0-9]+$/);

@@ -5,6 +5,7 @@
 import { localizedPath, type SiteLanguage } from '@archive-opener/shared';
 import { APP_ICONS } from './app-icons';
 import { archiveAccept } from './archive-file-types';
+import { OPEN_WITH_PARAM } from './open-with-url';
 import { SHARE_TARGET_SUFFIX, SHARED_FILES_FIELD } from './share-target-contract';
 
 /** The page colours (styles/index.css `--background`): the window's title bar and splash screen. */
@@ -44,7 +45,7 @@ export function webAppManifest(language: SiteLanguage, strings: ManifestStrings)
       purpose: icon.maskable ? 'maskable' : 'any',
     })),
     // Several files opened at once reach one window, as one batch (see launch-queue.ts).
-    file_handlers: [{ action: home, accept, launch_type: 'single-client' }],
+    file_handlers: [{ action: `${home}?${OPEN_WITH_PARAM}`, accept, launch_type: 'single-client' }],
     share_target: {
       action: `${prefix}${SHARE_TARGET_SUFFIX}`,
       method: 'POST',
