@@ -20,6 +20,8 @@ export async function receiveSharedFiles({ request, url }: RouteHandlerCallbackO
     .filter((value): value is File => typeof value !== 'string')
     .slice(0, MAX_SHARED_FILES);
   const id = crypto.randomUUID();
+  // Only the latest share is kept: files of an earlier one that no page took are dropped here.
+  await caches.delete(SHARED_FILES_CACHE);
   const cache = await caches.open(SHARED_FILES_CACHE);
   await Promise.all(
     files.map((file, index) =>
