@@ -26,7 +26,12 @@ export default tseslint.config(
       globals: { ...globals.node, ...globals.browser },
       parserOptions: {
         // Each workspace is checked with its own compiler settings (the web app bundles for browsers).
-        project: ['./tsconfig.eslint.json', './apps/web/tsconfig.json', './apps/server/tsconfig.json'],
+        project: [
+          './tsconfig.eslint.json',
+          './apps/web/tsconfig.json',
+          './apps/web/service-worker/tsconfig.json',
+          './apps/server/tsconfig.json',
+        ],
         tsconfigRootDir: import.meta.dirname,
       },
     },

@@ -158,7 +158,12 @@ export async function timeFileManager(workDir: string): Promise<FileManagerResul
   const site = await startSite();
   const browser = await launchChromium();
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      // The page as the network gives it, as in earlier runs: the service worker's precache would
+      // download the whole site in the background of the timed runs (bench/offline.ts times it).
+      serviceWorkers: 'block',
+    });
     const page = await context.newPage();
     await page.goto(site.url);
     await page.locator('input[type=file]:enabled').waitFor({ state: 'attached' });

@@ -13,6 +13,7 @@ import { alternate, errorText, expectOutput, fmtRatio, fmtSeconds, freshDir, med
 import { ensureTools, FORMATS, toolVersions, type Format } from './native-tools.js';
 import { extractNatively, extractSevenZipTarGz, peakRss, startEngineProcess, timeChecked, type Extract } from './node-host.js';
 import { auditLines, auditSite, type PageAudit } from './lighthouse.js';
+import { offlineLines, timeOfflineApp, type OfflineResults } from './offline.js';
 import { loadLines, loadServer, type LoadResults } from './load.js';
 import { timeServer, type ServerResults } from './server.js';
 import { timeSite, type SiteResults } from './site.js';
@@ -232,6 +233,11 @@ async function main(): Promise<void> {
   const server = await phase('server', () => timeServer(inputs.archives, join(WORK, 'out')));
   log('load: autocannon on the home page and a job status while two extractions run (also `npm run bench:load`)');
   const underLoad = await phase('load', loadServer);
+  log('offline app: after one visit, reloads of / with no network; installability');
+  const offline = await phase('offline app', () => {
+    if (!tools.chromium) throw new Error('chromium is not installed');
+    return timeOfflineApp();
+  });
   log('lighthouse: / and /ar/privacy, mobile emulation with simulated slow 4G');
   const audits = await phase('lighthouse', () => {
     if (!tools.chromium) throw new Error('chromium is not installed');
@@ -239,7 +245,7 @@ async function main(): Promise<void> {
   });
   log('many entries: 100,000 of each format through a server worker; the CLI on 100,000 equal names');
   const many = await phase('many entries', () => measureManyEntries(WORK, log));
-  await report(rows, inputs, site, audits, server, underLoad, fileManager, many);
+  await report(rows, inputs, site, audits, server, underLoad, fileManager, many, offline);
 }
 
 /** Server extraction: peak memory with two jobs at once, upload → manifest against the CLI. */
@@ -290,6 +296,7 @@ async function report(
   underLoad: LoadResults | undefined,
   fileManager: FileManagerResults | undefined,
   many: ManyEntriesResults | undefined,
+  offline: OfflineResults | undefined,
 ): Promise<void> {
   const pad = (s: string, n: number) => s.padEnd(n);
   const lines = [
@@ -318,6 +325,7 @@ async function report(
   lines.push(...serverLines(server, missed));
   lines.push(...(underLoad ? loadLines(underLoad, missed) : ['load: not measured (see notes)']));
   lines.push(...manyEntriesLines(many, missed));
+  lines.push(...offlineLines(offline, missed));
   lines.push(...(audits ? auditLines(audits) : ['lighthouse: not measured (see notes)']));
   for (const audit of audits ?? []) {
     const { performance, accessibility, seo } = audit.scores;
@@ -348,6 +356,7 @@ async function report(
     versions: await toolVersions(),
     goals: GOALS,
     formats: rows,
+    offline,
     lighthouse: audits,
     server,
     load: underLoad,

@@ -32,7 +32,12 @@ export async function timeSite(archives: Record<Format, string>): Promise<SiteRe
   const site = await startSite();
   const browser = await launchChromium();
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      // The page as the network gives it, as in earlier runs: the service worker's precache would
+      // download the whole site in the background of the timed runs (bench/offline.ts times it).
+      serviceWorkers: 'block',
+    });
     const page = await context.newPage();
 
     // Initial JavaScript: every script the home page fetches until the network is idle, untouched.

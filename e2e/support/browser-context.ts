@@ -13,9 +13,17 @@ export const PAGE_WAIT_MS = 60_000;
  * animate. With motion, a click on a button below the fold is a race on a busy machine: Playwright
  * checks what is under the point mid-scroll, the smooth scroll moves on, and the click lands
  * elsewhere (a download that never starts, a dialog that never opens).
+ * The site's service worker is blocked unless a test allows it (`serviceWorkers: 'allow'`, as
+ * e2e/offline-app.test.ts does): each test then sees the network as the page asks for it, and no
+ * window spends the machine's time precaching the whole site in the background.
  */
 export async function newBrowserContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce', ...options });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    reducedMotion: 'reduce',
+    serviceWorkers: 'block',
+    ...options,
+  });
   context.setDefaultTimeout(PAGE_WAIT_MS);
   await context.addInitScript(recordShown);
   return context;

@@ -9,6 +9,7 @@ import {
   ADMIN_PATH,
   BUILD_INFO_FILE,
   LANGUAGES,
+  type LanguageCode,
   localizedPath,
   PRERENDERED_PAGES_DIR,
   type PrerenderedPageId,
@@ -18,6 +19,7 @@ import {
 } from '@archive-opener/shared';
 import type { PageToRender, RenderedPage } from '../src/entry-server';
 import { headTagsToHtml } from '../src/app/head/page-head';
+import { webManifestPath } from '../src/features/offline-app/web-app-manifest';
 import { structuredDataHtml } from '../src/app/head/structured-data';
 import type { Namespace } from '../src/i18n/resources';
 
@@ -66,10 +68,11 @@ function renderBlockingFirst(html: string): string {
   return html.replace(stylesheet, '').replace(/(\s*<script src="\/theme-init\.js"><\/script>)/, `${stylesheet}$1`);
 }
 
-function fillTemplate(template: string, page: RenderedPage, preload: string[]): string {
+function fillTemplate(template: string, page: RenderedPage & { code: LanguageCode }, preload: string[]): string {
   const { head } = page;
   const filled = renderBlockingFirst(template)
     .replace(/<html[^>]*>/, `<html lang="${head.htmlLang}" dir="${head.htmlDir}" class="dark">`)
+    .replace('href="/manifests/en.webmanifest"', `href="${webManifestPath(page.code)}"`)
     .replace(/<title>[^<]*<\/title>\s*/, '')
     .replace(/<meta\s+name="description"[^>]*>\s*/, '')
     .replace(
@@ -129,7 +132,7 @@ async function main() {
       );
       const file = join(webRoot, prerenderedPageFile(language.code, page.id));
       await mkdir(dirname(file), { recursive: true });
-      await writeFile(file, fillTemplate(template, rendered, preload));
+      await writeFile(file, fillTemplate(template, { ...rendered, code: language.code }, preload));
       count += 1;
     }
   }

@@ -2,7 +2,7 @@
 // browser): the one a user already has, found as a user would expect.
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 
 /** Names a Chromium goes by on the PATH, in the order they are tried. */
 export const CHROMIUM_NAMES = ['chromium', 'chromium-browser', 'google-chrome'] as const;
@@ -44,10 +44,17 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env): string {
   );
 }
 
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
+
 /** Headless Chromium with the flags these machines need (no sandbox as root, no network chatter). */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: findChromium(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  });
+  return chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+}
+
+/**
+ * The same Chromium with a profile of its own in `userDataDir`: a window that is not incognito,
+ * for what Chromium allows only there (installing a web app).
+ */
+export function launchPersistentChromium(userDataDir: string, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, { executablePath: findChromium(), args: CHROMIUM_ARGS, ...options });
 }

@@ -8,8 +8,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 
 // Vite puts a content hash in every file name under assets/, so a given URL never changes content.
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-// Everything else (index.html, favicon, 7zz.wasm, theme-init.js) keeps its name across releases:
-// browsers may store it but must revalidate (cheap, thanks to ETag/Last-Modified).
+// Everything else (index.html, favicon, theme-init.js, the web app manifests, sw.js) keeps its name
+// across releases: browsers may store it but must revalidate (cheap, thanks to ETag/Last-Modified).
+// For sw.js this is what lets a new version be found on the next visit
+// (docs/decisions/033-installable-offline-app.md).
 const REVALIDATE = 'no-cache';
 
 export class WebRootError extends Error {

@@ -28,6 +28,8 @@ export const SITE_FILES: Record<string, string | Buffer> = {
   'assets/app-abc123.css': 'body{margin:0}',
   '7zz.wasm': WASM_BYTES,
   'manifest.webmanifest': '{"name":"Archive Opener"}',
+  'manifests/de.webmanifest': '{"name":"Archive Opener","lang":"de"}',
+  'sw.js': 'self.addEventListener("fetch", () => {});',
   'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
   // What apps/web/scripts/prerender.ts writes: the public address is left as a token.
   'pages/es/about.html': `<!doctype html><html lang="es"><head><title>${PRERENDERED_MARKER}</title><link rel="canonical" href="%%PUBLIC_URL%%/es/about" /></head><body></body></html>`,

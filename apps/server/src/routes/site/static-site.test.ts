@@ -166,6 +166,19 @@ describe('static site', () => {
       }
     });
 
+    it('serves the service worker so that a new version is found at once: revalidated, a script, allowed by the CSP', async () => {
+      const res = await app.inject('/sw.js');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/javascript; charset=utf-8');
+      // Never a long cache: browsers check sw.js for updates, and a cached copy would hide a release.
+      expect(res.headers['cache-control']).toBe('no-cache');
+      // Its scope is the folder it is in (the site's root): no Service-Worker-Allowed needed.
+      expect(res.headers['service-worker-allowed']).toBeUndefined();
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toMatch(/worker-src 'self'/);
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    });
+
     it('answers a revalidation with 304', async () => {
       const first = await app.inject('/7zz.wasm');
       const res = await app.inject({ url: '/7zz.wasm', headers: { 'if-none-match': String(first.headers.etag) } });
@@ -175,6 +188,7 @@ describe('static site', () => {
     it.each([
       ['/7zz.wasm', 'application/wasm'],
       ['/manifest.webmanifest', 'application/manifest+json'],
+      ['/manifests/de.webmanifest', 'application/manifest+json'],
       ['/assets/app-abc123.css', 'text/css; charset=utf-8'],
       ['/favicon.svg', 'image/svg+xml'],
     ])('%s is served as %s', async (url, type) => {

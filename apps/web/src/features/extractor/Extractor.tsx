@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/Button';
 import { formatBytes } from '../../lib/format-size';
 import { preloadable } from '../../lib/preloadable';
 import { ServerModeSwitch } from '../server-extraction/ServerModeSwitch';
+import { useFilesFromOutside } from '../offline-app/use-files-from-outside';
 import { useServerSettings } from '../server-extraction/use-server-settings';
 import { Announcer } from './Announcer';
 import { DropZone } from './DropZone';
@@ -49,6 +50,8 @@ export function Extractor() {
     const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
     card.current?.scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'start' });
   };
+  // "Open with" and the share sheet of the installed app hand their files over as dropped ones.
+  useFilesFromOutside(onFiles);
   const start = () => {
     setPasswordProblem(false);
     void extractor.extract(password);

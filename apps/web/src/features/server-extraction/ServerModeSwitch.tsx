@@ -1,6 +1,7 @@
-import { Server } from 'lucide-react';
+import { Server, WifiOff } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOnline } from '../../lib/use-online';
 import type { ExtractionMode } from './extraction-mode';
 import { useServerSettings } from './use-server-settings';
 
@@ -20,6 +21,7 @@ export function ServerModeSwitch({ mode, onChange, disabled = false }: ServerMod
   const { t } = useTranslation();
   const id = useId();
   const { retentionMinutes, maxUploadMb } = useServerSettings();
+  const online = useOnline();
   return (
     <div className="flex items-start gap-3">
       <span className="relative mt-0.5 inline-flex shrink-0">
@@ -47,6 +49,13 @@ export function ServerModeSwitch({ mode, onChange, disabled = false }: ServerMod
         <p id={`${id}-note`} className="mt-1 text-xs text-muted-foreground">
           {t('extractor.server.note', { retentionMinutes, maxUploadMb })}
         </p>
+        {/* The page itself works offline (docs/decisions/033-installable-offline-app.md); this mode cannot. */}
+        {mode === 'server' && !online && (
+          <p role="status" data-server-offline className="mt-2 flex items-start gap-2 text-sm font-medium text-destructive">
+            <WifiOff aria-hidden className="mt-0.5 size-4 shrink-0" />
+            {t('extractor.server.offline')}
+          </p>
+        )}
       </div>
     </div>
   );

@@ -1,0 +1,38 @@
+// The site's service worker (bundled and filled with its precache list by
+// scripts/build-service-worker.ts; why and what it caches: docs/decisions/033-installable-offline-app.md).
+// Workbox does the caching: the app shell, every prerendered page, the engine's chunks and
+// 7zz.wasm are precached, so that after one visit the site loads and extracts offline.
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { registerRoute } from 'workbox-routing';
+import { receiveSharedFiles } from './receive-shared-files';
+import { SHARE_TARGET_SUFFIX } from '../src/features/offline-app/share-target-contract';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
+
+// A new version waits until the page asks it to take over ("Reload to update"): a page never runs
+// half on old chunks and half on new ones. The first version takes the open page at once.
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+clientsClaim();
+
+// Caches of earlier Workbox versions' formats; the current precache drops files no longer listed
+// by itself when a new version activates.
+cleanupOutdatedCaches();
+
+precacheAndRoute(self.__WB_MANIFEST, {
+  // `/de/` is another spelling of `/de` (the server redirects it): the same precached page. Query
+  // strings never choose a different page or asset (`/?shared=…` is the home page).
+  ignoreURLParametersMatching: [/.*/],
+  urlManipulation: ({ url }) =>
+    url.pathname.length > 1 && url.pathname.endsWith('/') ? [new URL(url.pathname.slice(0, -1), url)] : [],
+});
+
+// Archives shared to the installed app arrive as a POST (the manifest's share_target).
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'POST' && url.origin === self.location.origin && url.pathname.endsWith(SHARE_TARGET_SUFFIX),
+  receiveSharedFiles,
+  'POST',
+);
