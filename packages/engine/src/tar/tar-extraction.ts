@@ -60,6 +60,7 @@ export class TarExtraction {
     this.tracker.addEntry();
     const result: ExtractedEntry = { path, type, size: 0 };
     if (path !== entry.name.replace(/\/+$/, '')) result.originalName = entry.name;
+    if (entry.rawName) result.rawName = entry.rawName;
     if (type === 'dir') {
       await this.sinkCall(() => this.sink.makeDirectory(path));
       this.madeDirectories.add(path);

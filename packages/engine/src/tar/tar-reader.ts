@@ -40,6 +40,8 @@ export interface TarEntry {
   size: number;
   mtime: Date | null;
   sparse: boolean;
+  /** The name's bytes, where the format leaves their encoding open (LHA): see ExtractedEntry. */
+  rawName?: Uint8Array;
   /**
    * The next piece of content, or null at its end. Pieces are views of the input, never
    * changed afterwards. Once `next()` is called the rest is skipped, and reading throws.
