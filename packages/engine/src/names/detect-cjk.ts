@@ -24,7 +24,12 @@ const TAKEN: Readonly<Record<string, NamesEncoding>> = {
  */
 export function detectCjkEncoding(names: readonly Uint8Array[]): NamesEncoding | null {
   if (names.length === 0) return null;
-  const sample = new Uint8Array(Math.min(SAMPLE_BYTES, names.reduce((sum, name) => sum + name.length + 1, 0)));
+  const sample = new Uint8Array(
+    Math.min(
+      SAMPLE_BYTES,
+      names.reduce((sum, name) => sum + name.length + 1, 0),
+    ),
+  );
   let at = 0;
   for (const name of names) {
     if (at >= sample.length) break;

@@ -31,7 +31,18 @@ describe('names encodings', () => {
 
 const CHINESE = ['中文文件', '测试报告', '图片', '我的文档', '新建文件夹', '会议记录', '项目计划', '财务报表', '照片', '音乐'];
 const KOREAN = ['한국어', '문서', '사진', '보고서', '새 폴더', '회의록', '음악', '프로젝트', '계획서', '자료'];
-const TRADITIONAL = ['中文檔案', '測試報告', '圖片', '我的文件', '新增資料夾', '會議記錄', '專案計畫', '財務報表', '照片', '音樂'];
+const TRADITIONAL = [
+  '中文檔案',
+  '測試報告',
+  '圖片',
+  '我的文件',
+  '新增資料夾',
+  '會議記錄',
+  '專案計畫',
+  '財務報表',
+  '照片',
+  '音樂',
+];
 
 describe('the CJK detector', () => {
   it('tells GBK, Big5 and EUC-KR apart on a folder of names', () => {

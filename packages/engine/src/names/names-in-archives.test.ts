@@ -37,7 +37,10 @@ describe('names whose encoding the archive leaves open', () => {
       expect(entry.rawName).toBeInstanceOf(Uint8Array);
       expect(entry.rawName?.byteLength).toBe(entry.rawName?.buffer.byteLength);
     }
-    expect(extractedFiles.map((entry) => nameDecoder('shift_jis')(entry.rawName ?? new Uint8Array()))).toEqual(['表だよ/一覧表.txt', '表だよ/漢字.txt']);
+    expect(extractedFiles.map((entry) => nameDecoder('shift_jis')(entry.rawName ?? new Uint8Array()))).toEqual([
+      '表だよ/一覧表.txt',
+      '表だよ/漢字.txt',
+    ]);
     const utf8 = await zipNames(corpus('libarchive/test_read_format_zip_filename_utf8_jp.zip'));
     expect(utf8.listed.every((entry) => entry.rawName === undefined)).toBe(true);
   });
@@ -66,7 +69,9 @@ describe('names whose encoding the archive leaves open', () => {
   it('found GBK by the detector when a folder of Chinese names says so', async () => {
     // Not 图片: its GBK bytes are valid UTF-8 ("ͼƬ"), and valid UTF-8 is read as such unless a
     // code page is named.
-    const names = ['中文文件', '测试报告', '我的文档', '新建文件夹', '会议记录', '项目计划', '财务报表'].map((name) => `${name}.txt`);
+    const names = ['中文文件', '测试报告', '我的文档', '新建文件夹', '会议记录', '项目计划', '财务报表'].map(
+      (name) => `${name}.txt`,
+    );
     const { files } = await zipNames(await zipWithLegacyNames('gbk', names));
     expect(files.sort()).toEqual([...names].sort());
   });

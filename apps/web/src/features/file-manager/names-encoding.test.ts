@@ -72,12 +72,7 @@ describe('filesNamedIn', () => {
       stored('other.zip/Привет.txt', PRIVET, 'other.zip'),
     ];
     const named = filesNamedIn(files, 'cp866');
-    expect(named.map((file) => file.path)).toEqual([
-      'Привет.txt',
-      'Привет (2).txt',
-      'Привет (3).txt',
-      'other.zip/Привет.txt',
-    ]);
+    expect(named.map((file) => file.path)).toEqual(['Привет.txt', 'Привет (2).txt', 'Привет (3).txt', 'other.zip/Привет.txt']);
   });
 
   it("moves a nested archive's files with their archive when its name changes", () => {
