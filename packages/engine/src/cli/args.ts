@@ -28,8 +28,8 @@ Give every part of a multi-volume set (name.part1.rar name.part2.rar …). --onl
 named entries (as list shows them), with the folders that lead to them. Nothing is overwritten:
 --out must be empty or not exist. Safety limits default to the server's (2 GB written, 100,000
 entries, expansion ratio 100 past 256 MB); the --max-* flags raise them. --names-encoding reads
-names the archive stores without saying their code page (zip without the UTF-8 flag, LZH) in the
-one named instead of guessing: ${NAMES_ENCODINGS.join(', ')} (also cp932, cp1251 …).
+names stored without their code page (zip without the UTF-8 flag, LZH, cpio) in the one named
+instead of guessing: ${NAMES_ENCODINGS.join(', ')} (also cp932, cp1251 …).
 Exit status: 0 success, 1 archive error, 2 usage error.`;
 
 export function parseCommand(argv: readonly string[]): Command {

@@ -123,6 +123,7 @@ function tarEntry(
 ): TarEntry {
   return {
     name: entry.name,
+    ...(entry.rawName && { rawName: entry.rawName }),
     linkName,
     kind,
     typeflag: '',

@@ -4,7 +4,7 @@ import { mapReaderFailure } from '../core/stream-failure.js';
 import type { OutputSink } from '../core/output-sink.js';
 import type { ExtractResult, ListedEntry, ListResult, OperationOptions, StreamInfo } from '../core/types.js';
 import { toSafeRelativePath } from '../core/safe-path.js';
-import { nameDecoder } from '../names/names-encoding.js';
+import { namesIn } from '../names/named-entries.js';
 import { extractEvery, listEvery, TarExtraction } from '../tar/tar-extraction.js';
 import { LzhError, LzhReader, type LzhEntry } from './lzh-reader.js';
 
@@ -59,16 +59,6 @@ export async function extractLzhStream(
   };
   const entries = await extractEvery(reader, job, each, mapFailure);
   return { format: info.format, entries };
-}
-
-/** With a code page the user named, entries with stored bytes are named from them in it. */
-function namesIn(options: OperationOptions): (entry: LzhEntry) => void {
-  const encoding = options.namesEncoding;
-  if (!encoding) return () => undefined;
-  const decode = nameDecoder(encoding);
-  return (entry) => {
-    if (entry.rawName) entry.name = decode(entry.rawName);
-  };
 }
 
 /**

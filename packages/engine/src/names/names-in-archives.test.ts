@@ -5,6 +5,7 @@ import { CORPUS_DIR } from '@archive-opener/test-support/corpus';
 import { encodeIn, zipWithLegacyNames } from '@archive-opener/test-support/legacy-names';
 import { describe, expect, it } from 'vitest';
 import type { OperationOptions } from '../core/types.js';
+import { extractCpioStream, listCpioStream } from '../cpio/cpio-backend.js';
 import { extractLzhStream, listLzhStream } from '../lzh/lzh-backend.js';
 import { MemorySink, memorySource } from '../testing/memory-io.js';
 import { extractZip, listZip } from '../zip/zip-backend.js';
@@ -17,6 +18,14 @@ async function zipNames(bytes: Uint8Array, options: OperationOptions = {}) {
   const sink = new MemorySink();
   const extracted = await extractZip([memorySource(bytes, 'a.zip')], sink, SERVER_LIMITS, options);
   return { listed: listed.entries, extracted: extracted.entries, files: [...sink.files.keys()] };
+}
+
+async function cpioNames(bytes: Uint8Array, options: OperationOptions = {}) {
+  const info = { format: 'cpio', archiveBytes: bytes.length, bytesTotal: null };
+  const listed = await listCpioStream(memorySource(bytes).stream(), options, info);
+  const sink = new MemorySink();
+  const extracted = await extractCpioStream(memorySource(bytes).stream(), sink, SERVER_LIMITS, options, info);
+  return { listed: listed.entries, extracted: extracted.entries };
 }
 
 async function lzhNames(bytes: Uint8Array, options: OperationOptions = {}) {
@@ -90,5 +99,16 @@ describe('names whose encoding the archive leaves open', () => {
     const named = await lzhNames(bytes, { namesEncoding: 'shift_jis' });
     expect(named.listed.map((entry) => entry.name)).toEqual(['漢字.txt', '表.txt']);
     expect(named.extracted.filter((entry) => entry.type === 'file').map((entry) => entry.path)).toEqual(['漢字.txt', '表.txt']);
+  });
+
+  it('keep their bytes in cpio, and are read in a named code page', async () => {
+    const eucjp = await cpioNames(corpus('libarchive/test_read_format_cpio_filename_eucjp.cpio'), { namesEncoding: 'euc-jp' });
+    expect(eucjp.listed.map((entry) => entry.name)).toEqual(['漢字.txt', '表.txt']);
+    expect(eucjp.extracted.map((entry) => entry.path)).toEqual(['漢字.txt', '表.txt']);
+    const cp866 = await cpioNames(corpus('libarchive/test_read_format_cpio_filename_cp866.cpio'));
+    expect(cp866.extracted.map((entry) => nameDecoder('cp866')(entry.rawName ?? new Uint8Array()))).toEqual(['ПРИВЕТ', 'привет']);
+    // UTF-8 names are read as such unless a code page is named.
+    const utf8 = await cpioNames(corpus('libarchive/test_read_format_cpio_filename_utf8_jp.cpio'));
+    expect(utf8.listed.map((entry) => entry.name)).toEqual(['漢字.txt', '表.txt']);
   });
 });
