@@ -25,7 +25,7 @@ export interface ListedEntry {
   linkTarget?: string;
   /**
    * The name's bytes as stored, when the format does not say their encoding and they are not
-   * plain ASCII (zip without the UTF-8 flag, LHA): a page can read them in another code page
+   * plain ASCII (zip without the UTF-8 flag, LHA, cpio): a page can read them in another code page
    * (docs/decisions/034-names-in-any-encoding.md). An own copy, never a view of a larger buffer.
    */
   rawName?: Uint8Array;
@@ -49,7 +49,7 @@ export interface ExtractedEntry {
   linkTarget?: string;
   /**
    * The name's bytes as stored, when the format does not say their encoding and they are not
-   * plain ASCII (zip without the UTF-8 flag, LHA): a page can read them in another code page
+   * plain ASCII (zip without the UTF-8 flag, LHA, cpio): a page can read them in another code page
    * (docs/decisions/034-names-in-any-encoding.md). An own copy, never a view of a larger buffer.
    */
   rawName?: Uint8Array;
