@@ -23,6 +23,7 @@ import { claimNextJob } from './job-claim.js';
 import type { JobEvents } from './job-events.js';
 import { JOB_QUEUED_CHANNEL } from './job-events.js';
 import type { Job, JobFile } from './job-types.js';
+import { MAX_RAW_NAME_BYTES } from '@archive-opener/shared/api';
 import { shortJobId } from '../logging/job-id-redaction.js';
 import type { PasswordVault } from './password-vault.js';
 
@@ -191,6 +192,8 @@ export class ExtractionRunner {
         type: guessMimeType(entry.path),
         sha256: hashes[index] as string,
         ...(entry.originalName !== undefined && hasDirectionControls(entry.originalName) && { directionControls: true as const }),
+        ...(entry.rawName !== undefined &&
+          entry.rawName.length <= MAX_RAW_NAME_BYTES && { rawName: Buffer.from(entry.rawName).toString('base64') }),
       }));
       if (!(await completeJob(db, job.id, owner, { format: result.format, files, retentionMs: this.#options.retentionMs }))) {
         await storage.removeFiles(job.id);

@@ -33,7 +33,7 @@ export interface JobAnswer {
   bytesTotal: number | null;
   queuePosition: number;
   error: { code: string; message: string } | null;
-  files: { id: string; path: string; size: number; type: string; sha256: string; directionControls?: true }[];
+  files: { id: string; path: string; size: number; type: string; sha256: string; directionControls?: true; rawName?: string }[];
   expiresAt: string | null;
 }
 

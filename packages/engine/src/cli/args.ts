@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util';
 import type { ExtractionLimits } from '@archive-opener/shared';
+import { NAMES_ENCODINGS, namesEncodingOf, type NamesEncoding } from '../names/names-encoding.js';
 
 export type Command =
-  | { kind: 'list'; paths: string[]; password?: string; json: boolean }
+  | { kind: 'list'; paths: string[]; password?: string; json: boolean; namesEncoding?: NamesEncoding }
   | {
       kind: 'extract';
       paths: string[];
@@ -11,21 +12,24 @@ export type Command =
       json: boolean;
       limits: Partial<ExtractionLimits>;
       only?: string[];
+      namesEncoding?: NamesEncoding;
     }
   | { kind: 'help' };
 
 export class UsageError extends Error {}
 
 export const USAGE = `Usage:
-  archive-opener list <archive> [more parts…] [--password <pw>] [--json]
+  archive-opener list <archive> [more parts…] [--password <pw>] [--json] [--names-encoding <label>]
   archive-opener extract <archive> [more parts…] --out <dir> [--password <pw>] [--json]
-      [--only <name>]… [--max-bytes <n>] [--max-entries <n>] [--max-ratio <n>]
+      [--only <name>]… [--max-bytes <n>] [--max-entries <n>] [--max-ratio <n>] [--names-encoding <label>]
 
 Opens ZIP, RAR, 7Z, TAR, GZ, BZ2, XZ, ZSTD, CAB, ISO, LZH, ARJ, CPIO, DEB, RPM, WIM, XAR and more.
 Give every part of a multi-volume set (name.part1.rar name.part2.rar …). --only extracts just the
 named entries (as list shows them), with the folders that lead to them. Nothing is overwritten:
 --out must be empty or not exist. Safety limits default to the server's (2 GB written, 100,000
-entries, expansion ratio 100 past 256 MB); the --max-* flags raise them.
+entries, expansion ratio 100 past 256 MB); the --max-* flags raise them. --names-encoding reads
+names stored without their code page (zip without the UTF-8 flag, LZH, cpio) in the one named
+instead of guessing: ${NAMES_ENCODINGS.join(', ')} (also cp932, cp1251 …).
 Exit status: 0 success, 1 archive error, 2 usage error.`;
 
 export function parseCommand(argv: readonly string[]): Command {
@@ -42,6 +46,7 @@ export function parseCommand(argv: readonly string[]): Command {
       'max-entries': { type: 'string' },
       'max-ratio': { type: 'string' },
       only: { type: 'string', multiple: true },
+      'names-encoding': { type: 'string' },
     },
   });
   const [verb, ...paths] = positionals;
@@ -49,7 +54,9 @@ export function parseCommand(argv: readonly string[]): Command {
   if (verb !== 'list' && verb !== 'extract') throw new UsageError(`Unknown command "${verb}".`);
   if (paths.length === 0) throw new UsageError('Name the archive to open.');
   const password = values.password;
-  if (verb === 'list') return { kind: 'list', paths, json: values.json, ...(password !== undefined && { password }) };
+  const namesEncoding = namesEncodingFlag(values['names-encoding']);
+  const named = namesEncoding !== undefined ? { namesEncoding } : {};
+  if (verb === 'list') return { kind: 'list', paths, json: values.json, ...(password !== undefined && { password }), ...named };
   if (!values.out) throw new UsageError('extract needs --out <dir>.');
   const limits: Partial<ExtractionLimits> = {};
   const setLimit = (key: keyof ExtractionLimits, flag: string, raw: string | undefined) => {
@@ -69,5 +76,15 @@ export function parseCommand(argv: readonly string[]): Command {
     limits,
     ...(password !== undefined && { password }),
     ...(values.only !== undefined && { only: values.only }),
+    ...named,
   };
+}
+
+function namesEncodingFlag(label: string | undefined): NamesEncoding | undefined {
+  if (label === undefined) return undefined;
+  const encoding = namesEncodingOf(label);
+  if (encoding === null) {
+    throw new UsageError(`--names-encoding: unknown code page "${label}". Known: ${NAMES_ENCODINGS.join(', ')}.`);
+  }
+  return encoding;
 }

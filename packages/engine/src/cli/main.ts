@@ -39,7 +39,11 @@ export async function main(argv: readonly string[], out = process.stdout, err = 
   const showProgress = !command.json && err.isTTY === true;
   const onProgress = showProgress ? (p: Parameters<typeof progressLine>[0]) => err.write(progressLine(p)) : undefined;
   try {
-    const options = { ...(command.password !== undefined && { password: command.password }), ...(onProgress && { onProgress }) };
+    const options = {
+      ...(command.password !== undefined && { password: command.password }),
+      ...(command.namesEncoding !== undefined && { namesEncoding: command.namesEncoding }),
+      ...(onProgress && { onProgress }),
+    };
     if (command.kind === 'list') {
       const result = await listInWorker(command.paths, options);
       out.write(command.json ? `${printableJson(listJson(result))}\n` : `${listText(result)}\n`);

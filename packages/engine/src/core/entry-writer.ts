@@ -20,6 +20,8 @@ export interface ArchiveEntry {
   /** Bytes the content has. */
   size: number;
   mtime: Date | null;
+  /** The name's bytes, where the format leaves their encoding open (LHA, cpio): see ExtractedEntry. */
+  rawName?: Uint8Array;
   /**
    * The next piece of content, or null at its end. Pieces are never changed afterwards. Once the
    * reader moves to the next entry the rest is skipped, and reading throws.
@@ -81,6 +83,7 @@ export class EntryWriter {
     this.tracker.addEntry();
     const result: ExtractedEntry = { path, type, size: 0 };
     if (path !== entry.name.replace(/\/+$/, '')) result.originalName = entry.name;
+    if (entry.rawName) result.rawName = entry.rawName;
     if (type === 'dir') {
       await this.sinkCall(() => this.sink.makeDirectory(path));
       this.madeDirectories.add(path);

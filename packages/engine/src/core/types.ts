@@ -1,4 +1,5 @@
 import type { ExtractionLimits } from '@archive-opener/shared';
+import type { NamesEncoding } from '../names/names-encoding.js';
 
 /** One file of an archive (a multi-volume set has several), readable at any offset. */
 export interface ArchiveSource {
@@ -22,6 +23,12 @@ export interface ListedEntry {
   encrypted: boolean;
   modified?: string;
   linkTarget?: string;
+  /**
+   * The name's bytes as stored, when the format does not say their encoding and they are not
+   * plain ASCII (zip without the UTF-8 flag, LHA, cpio): a page can read them in another code page
+   * (docs/decisions/034-names-in-any-encoding.md). An own copy, never a view of a larger buffer.
+   */
+  rawName?: Uint8Array;
 }
 
 export interface ListResult {
@@ -40,6 +47,12 @@ export interface ExtractedEntry {
   type: EntryType;
   size: number;
   linkTarget?: string;
+  /**
+   * The name's bytes as stored, when the format does not say their encoding and they are not
+   * plain ASCII (zip without the UTF-8 flag, LHA, cpio): a page can read them in another code page
+   * (docs/decisions/034-names-in-any-encoding.md). An own copy, never a view of a larger buffer.
+   */
+  rawName?: Uint8Array;
 }
 
 export interface ExtractResult {
@@ -76,6 +89,8 @@ export interface OperationOptions {
    */
   only?: readonly string[];
   limits?: Partial<ExtractionLimits>;
+  /** Read names whose encoding the archive does not declare in this code page instead of guessing. */
+  namesEncoding?: NamesEncoding;
   onProgress?: (progress: Progress) => void;
 }
 

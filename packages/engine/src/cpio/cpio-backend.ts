@@ -3,6 +3,7 @@ import { LimitTracker } from '../core/limit-tracker.js';
 import { mapReaderFailure } from '../core/stream-failure.js';
 import type { OutputSink } from '../core/output-sink.js';
 import type { ExtractResult, ListedEntry, ListResult, OperationOptions, StreamInfo } from '../core/types.js';
+import { namesIn } from '../names/named-entries.js';
 import { extractEvery, listEvery, EntryWriter } from '../core/entry-writer.js';
 import { HardLinks } from './cpio-links.js';
 import { CpioError, CpioReader, type CpioEntry } from './cpio-reader.js';
@@ -29,9 +30,12 @@ export async function listCpioStream(
 ): Promise<ListResult> {
   // Hard links: every name of a file gets the size of the one entry that carries its content.
   const linked = new Map<string, { size: number; names: ListedEntry[] }>();
+  const rename = namesIn(options);
   const toListed = (entry: CpioEntry): ListedEntry | null => {
+    rename(entry);
     if (entry.kind === 'other' || entry.name === '') return null;
     const listed: ListedEntry = { name: entry.name, type: entry.kind, size: entry.size, encrypted: false };
+    if (entry.rawName) listed.rawName = entry.rawName;
     listed.modified = entry.mtime.toISOString();
     if (entry.kind === 'symlink') listed.linkTarget = entry.linkName;
     if (entry.kind === 'file' && entry.nlink > 1) {
@@ -56,10 +60,14 @@ export async function extractCpioStream(
   const reader = new CpioReader(stream);
   const job = new EntryWriter(sink, new LimitTracker(limits, info.archiveBytes), options, info.bytesTotal);
   const links = new HardLinks(job);
+  const rename = namesIn(options);
   const entries = await extractEvery(
     reader,
     job,
-    (entry) => links.extract(entry),
+    (entry) => {
+      rename(entry);
+      return links.extract(entry);
+    },
     mapFailure,
     () => links.finish(),
   );

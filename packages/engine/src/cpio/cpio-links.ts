@@ -123,6 +123,7 @@ function tarEntry(
 ): ArchiveEntry {
   return {
     name: entry.name,
+    ...(entry.rawName && { rawName: entry.rawName }),
     linkName,
     kind,
     size,

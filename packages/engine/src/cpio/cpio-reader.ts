@@ -1,4 +1,5 @@
 import { ByteSource } from '../tar/byte-source.js';
+import { nonAsciiName } from '../names/named-entries.js';
 import {
   CpioError,
   dataPadding,
@@ -30,6 +31,8 @@ export type CpioEntryKind = 'file' | 'dir' | 'symlink' | 'other';
 
 export interface CpioEntry {
   name: string;
+  /** The stored name's bytes when they are not ASCII (see ListedEntry.rawName). */
+  rawName?: Uint8Array;
   kind: CpioEntryKind;
   /** A symlink's target ('' otherwise). */
   linkName: string;
@@ -94,8 +97,11 @@ export class CpioReader {
     const sum = header.format === 'crc' && kind === 'file' ? header.check : null;
     const body = new Body(this.source, header.fileSize, dataPadding(header.format, header.fileSize), sum);
     this.current = body;
+    const nul = nameBytes.indexOf(0);
+    const rawName = nonAsciiName(nul < 0 ? nameBytes : nameBytes.subarray(0, nul));
     const entry: CpioEntry = {
       name,
+      ...(rawName && { rawName }),
       kind,
       linkName: '',
       size: kind === 'file' ? header.fileSize : 0,

@@ -35,6 +35,7 @@ function plain(options: WorkerRunOptions): WorkerRequest['options'] {
   if (options.password !== undefined) result.password = options.password;
   if (options.limits !== undefined) result.limits = options.limits;
   if (options.only !== undefined) result.only = [...options.only];
+  if (options.namesEncoding !== undefined) result.namesEncoding = options.namesEncoding;
   return result;
 }
 

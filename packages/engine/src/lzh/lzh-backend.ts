@@ -4,6 +4,7 @@ import { mapReaderFailure } from '../core/stream-failure.js';
 import type { OutputSink } from '../core/output-sink.js';
 import type { ExtractResult, ListedEntry, ListResult, OperationOptions, StreamInfo } from '../core/types.js';
 import { toSafeRelativePath } from '../core/safe-path.js';
+import { namesIn } from '../names/named-entries.js';
 import { extractEvery, listEvery, EntryWriter } from '../core/entry-writer.js';
 import { LzhError, LzhReader, type LzhEntry } from './lzh-reader.js';
 
@@ -28,11 +29,14 @@ export async function listLzhStream(
   info: StreamInfo,
 ): Promise<ListResult> {
   const repeats = new Repeats();
+  const rename = namesIn(options);
   const toListed = (entry: LzhEntry): ListedEntry | null => {
+    rename(entry);
     if (entry.kind === 'other' || entry.kind === 'hardlink' || repeats.seen(entry)) return null;
     const listed: ListedEntry = { name: entry.name, type: entry.kind, size: entry.size, encrypted: false };
     if (entry.mtime) listed.modified = entry.mtime.toISOString();
     if (entry.kind === 'symlink') listed.linkTarget = entry.linkName;
+    if (entry.rawName) listed.rawName = entry.rawName;
     return listed;
   };
   return listEvery(new LzhReader(stream), info, options, toListed, mapFailure);
@@ -48,7 +52,11 @@ export async function extractLzhStream(
   const reader = new LzhReader(stream);
   const job = new EntryWriter(sink, new LimitTracker(limits, info.archiveBytes), options, info.bytesTotal);
   const repeats = new Repeats();
-  const each = async (entry: LzhEntry) => (repeats.seen(entry) ? undefined : job.extract(entry));
+  const rename = namesIn(options);
+  const each = async (entry: LzhEntry) => {
+    rename(entry);
+    return repeats.seen(entry) ? undefined : job.extract(entry);
+  };
   const entries = await extractEvery(reader, job, each, mapFailure);
   return { format: info.format, entries };
 }

@@ -33,6 +33,8 @@ export interface LzhHeader {
   mtime: Date | null;
   /** CRC-16 of the content. */
   crc: number;
+  /** Folder and name bytes as stored, folders split by `/`, when not ASCII (see rawNameOf). */
+  rawName?: Uint8Array;
 }
 
 /** Headers (with their extensions) larger than this are refused rather than held. */
@@ -220,7 +222,9 @@ function finish(all: Uint8Array, fields: Fields, length: number): LzhHeader {
     kind = 'symlink';
   }
   if (path.replace(/\/+$/, '') === '') kind = 'other';
+  const rawName = kind === 'symlink' ? null : rawNameOf(fields);
   return {
+    ...(rawName && { rawName }),
     method: fields.method,
     packedSize: fields.packedSize,
     originalSize: fields.originalSize,
@@ -230,6 +234,22 @@ function finish(all: Uint8Array, fields: Fields, length: number): LzhHeader {
     mtime: fields.mtime,
     crc: fields.crc,
   };
+}
+
+/**
+ * The byte-coded folder and name joined by `/` (0xFF, the extensions' separator, too), kept for
+ * reading in another code page (docs/decisions/034-names-in-any-encoding.md). A `\` stays: the
+ * chosen code page decides whether it is a separator or the trail byte of a character.
+ */
+function rawNameOf(fields: Fields): Uint8Array | null {
+  if (!fields.name) return null;
+  const folder = fields.folder ?? new Uint8Array(0);
+  if (folder.every((byte) => byte < 0x80) && fields.name.every((byte) => byte < 0x80)) return null;
+  const joined = new Uint8Array(folder.length + (folder.length > 0 ? 1 : 0) + fields.name.length);
+  joined.set(folder);
+  if (folder.length > 0) joined[folder.length] = 0x2f;
+  joined.set(fields.name, joined.length - fields.name.length);
+  return joined.map((byte) => (byte === 0xff ? 0x2f : byte));
 }
 
 async function take(source: ByteSource, length: number): Promise<Uint8Array> {

@@ -109,6 +109,7 @@ export class LzhReader {
       method: header.method,
       packedSize: header.packedSize,
       crc: header.crc,
+      ...(header.rawName && { rawName: header.rawName }),
       read,
     };
     return entry;

@@ -17,7 +17,8 @@ import { EngineError } from '../core/engine-error.js';
 import { checkEndRecord } from './end-record-check.js';
 import { SourceReader } from './source-reader.js';
 import { extraBlocks, MALFORMED_EXTRA_FIELD } from './zip-extra-fields.js';
-import { chooseLegacyDecoder, decodeStoredText, isLegacyName, type NameDecoder } from './zip-names.js';
+import type { NamesEncoding } from '../names/names-encoding.js';
+import { chooseLegacyDecoder, decodeStoredText, isAscii, isLegacyName, type NameDecoder } from './zip-names.js';
 
 /**
  * Thrown when zip.js cannot handle an archive (a method it lacks, a split set, a structure it
@@ -47,6 +48,8 @@ export interface ZipItem {
   encrypted: boolean;
   /** Last modification, ms since 1970, when the entry says. */
   modified: number | null;
+  /** The stored bytes of a name without the UTF-8 flag that is not ASCII (an own copy). */
+  rawName?: Uint8Array;
 }
 
 export interface OpenedZip {
@@ -113,7 +116,7 @@ function supportedMethods(): ReadonlySet<number> {
  * Reads the central directory and decides, before anything is written, whether zip.js can do the
  * whole job. Anything it cannot do throws ZipFallback.
  */
-export async function openZip(sources: readonly ArchiveSource[]): Promise<OpenedZip> {
+export async function openZip(sources: readonly ArchiveSource[], namesEncoding?: NamesEncoding): Promise<OpenedZip> {
   const source = sources[0];
   if (sources.length !== 1 || !source) throw new ZipFallback('the archive has several parts');
   await checkEndRecord(source);
@@ -144,8 +147,12 @@ export async function openZip(sources: readonly ArchiveSource[]): Promise<Opened
   const damage = (reader.warnings ?? []).find((warning) => DAMAGE_WARNINGS.has(warning.reason));
   if (damage) throw new ZipFallback(`the central directory is damaged (${damage.reason})`);
   if (unsupported !== null) throw new ZipFallback(unsupported);
-  const names = chooseLegacyDecoder([...legacy.values()].filter(isLegacyName));
-  for (const [item, raw] of legacy) item.name = decodeStoredText(raw, names);
+  const names = chooseLegacyDecoder([...legacy.values()].filter(isLegacyName), namesEncoding);
+  for (const [item, raw] of legacy) {
+    item.name = decodeStoredText(raw, names);
+    // zip.js' bytes are a view of the whole central directory: a copy crosses to the page alone.
+    if (!isAscii(raw)) item.rawName = raw.slice();
+  }
   return { reader, source, items, names, entries: () => rereadEntries(reader, items) };
 }
 

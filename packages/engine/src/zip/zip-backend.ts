@@ -30,11 +30,12 @@ export { ZipFallback };
  * Everything zip.js cannot do is found before the first write and handed to 7-Zip (ZipFallback).
  */
 export async function listZip(sources: readonly ArchiveSource[], options: OperationOptions): Promise<ListResult> {
-  const zip = await openZip(sources);
+  const zip = await openZip(sources, options.namesEncoding);
   try {
     const entries = zip.items.map((item): ListedEntry => {
       const listed: ListedEntry = { name: item.name, type: item.type, size: item.size, encrypted: item.encrypted };
       if (item.modified !== null) listed.modified = new Date(item.modified).toISOString();
+      if (item.rawName) listed.rawName = item.rawName;
       return listed;
     });
     new ProgressReporter(options.onProgress).phase('listing', 0, null, entries.length);
@@ -51,7 +52,7 @@ export async function extractZip(
   options: OperationOptions,
   codec?: NativeCodec,
 ): Promise<ExtractResult> {
-  const zip = await openZip(sources);
+  const zip = await openZip(sources, options.namesEncoding);
   const password = options.password ? options.password : undefined;
   // An encrypted entry of no bytes hides nothing: it is written empty, password or not.
   const locked = zip.items.filter((item) => item.encrypted && item.type !== 'dir' && item.size > 0);
@@ -183,6 +184,7 @@ async function writeItem(job: Extraction, item: ZipItem, entry: Entry, path: str
   job.tracker.addEntry();
   const result: ExtractedEntry = { path, type: item.type, size: 0 };
   if (path !== item.name.replace(/\/+$/, '')) result.originalName = item.name;
+  if (item.rawName) result.rawName = item.rawName;
   const getDataOptions = job.password === undefined ? {} : { password: job.password };
   if (item.type === 'dir') {
     await sinkCall(() => job.sink.makeDirectory(path));

@@ -11,7 +11,7 @@ describe('legacy name code pages', () => {
   });
   it('picks Shift_JIS for Japanese names and IBM866 for Russian ones', () => {
     expect(chooseLegacyDecoder([hex('955c82be82e6')]).encoding).toBe('shift_jis');
-    expect(chooseLegacyDecoder([hex('afe0a8a2a5e2')]).encoding).toBe('ibm866');
+    expect(chooseLegacyDecoder([hex('afe0a8a2a5e2')]).encoding).toBe('cp866');
     expect(chooseLegacyDecoder([hex('8182838485868788898a8b8c8d8e8f90')]).encoding).toBe('cp437');
   });
   it('leaves ASCII (control characters included) and unflagged UTF-8 alone', () => {

@@ -1,3 +1,6 @@
+import { detectCjkEncoding } from '../names/detect-cjk.js';
+import { nameDecoder, type NamesEncoding } from '../names/names-encoding.js';
+
 /**
  * Decoding of zip entry names stored without the UTF-8 flag. Such names are in the code page of
  * the machine that made the archive: IBM437 by the format's definition, in practice the OEM code
@@ -10,30 +13,25 @@
  * - IBM866 when every byte above 0x7F is a Cyrillic letter there, some are lower-case letters
  *   р–я (Greek and math symbols in IBM437, which names do not use) and a word of three or more
  *   such letters occurs;
+ * - GBK, Big5, EUC-KR or EUC-JP when a detector (names/detect-cjk.ts) is confident of one;
  * - IBM437 otherwise.
  *
  * Names that are plain ASCII or valid UTF-8 are never re-decoded (many writers store UTF-8
- * without setting the flag).
+ * without setting the flag), unless the user named the code page (`namesEncoding`): then every
+ * unflagged name that is not ASCII is read in it (docs/decisions/034-names-in-any-encoding.md).
  */
 
-export type LegacyEncoding = 'cp437' | 'shift_jis' | 'ibm866';
-
 export interface NameDecoder {
-  encoding: LegacyEncoding;
+  encoding: NamesEncoding;
+  /** The user named the code page: it applies to valid UTF-8 names too. */
+  forced: boolean;
   /** Decodes a name or link target stored without the UTF-8 flag. */
   decode(raw: Uint8Array): string;
 }
 
-// IBM437, 0x80–0xFF. 0x00–0x7F are ASCII: control bytes stay control characters, which the
-// engine's path sanitiser then replaces (zip.js would turn them into ☺☻♥ glyphs instead).
-const CP437_HIGH =
-  'ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜ¢£¥₧ƒáíóúñÑªº¿⌐¬½¼¡«»░▒▓│┤╡╢╖╕╣║╗╝╜╛┐└┴┬├─┼╞╟╚╔╩╦╠═╬╧╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀αßΓπΣσµτΦΘΩδ∞φε∩≡±≥≤⌠⌡÷≈°∙·√ⁿ²■\u00a0';
-
-export function decodeCp437(raw: Uint8Array): string {
-  let text = '';
-  for (const byte of raw) text += byte < 0x80 ? String.fromCharCode(byte) : CP437_HIGH.charAt(byte - 0x80);
-  return text;
-}
+// IBM437's control bytes stay control characters, which the engine's path sanitiser then
+// replaces (zip.js would turn them into ☺☻♥ glyphs instead).
+export const decodeCp437 = nameDecoder('cp437');
 
 export function isAscii(raw: Uint8Array): boolean {
   return raw.every((byte) => byte < 0x80);
@@ -49,16 +47,23 @@ export function isValidUtf8(raw: Uint8Array): boolean {
  */
 export function decodeStoredText(raw: Uint8Array, legacy: NameDecoder): string {
   if (isAscii(raw)) return asciiText(raw);
+  if (legacy.forced) return legacy.decode(raw);
   return tryDecode('utf-8', raw) ?? legacy.decode(raw);
 }
 
-/** Picks the code page for the archive from its names that are neither ASCII nor UTF-8. */
-export function chooseLegacyDecoder(legacyNames: readonly Uint8Array[]): NameDecoder {
+/**
+ * Picks the code page for the archive from its names that are neither ASCII nor UTF-8, or takes
+ * the one the user named.
+ */
+export function chooseLegacyDecoder(legacyNames: readonly Uint8Array[], forced?: NamesEncoding): NameDecoder {
+  if (forced) return { encoding: forced, forced: true, decode: nameDecoder(forced) };
   if (legacyNames.length > 0) {
     if (looksJapanese(legacyNames)) return webDecoder('shift_jis');
-    if (looksRussianOem(legacyNames)) return webDecoder('ibm866');
+    if (looksRussianOem(legacyNames)) return webDecoder('cp866');
+    const detected = detectCjkEncoding(legacyNames);
+    if (detected) return webDecoder(detected);
   }
-  return { encoding: 'cp437', decode: decodeCp437 };
+  return { encoding: 'cp437', forced: false, decode: decodeCp437 };
 }
 
 /** True when the name needs the legacy code page: not flagged, not ASCII, not valid UTF-8. */
@@ -66,10 +71,10 @@ export function isLegacyName(raw: Uint8Array): boolean {
   return !isAscii(raw) && !isValidUtf8(raw);
 }
 
-function webDecoder(encoding: 'shift_jis' | 'ibm866'): NameDecoder {
+function webDecoder(encoding: NamesEncoding): NameDecoder {
   // Validity was checked while choosing; a lenient decoder keeps a stray bad byte from failing.
-  const decoder = new TextDecoder(encoding);
-  return { encoding, decode: (raw) => (isAscii(raw) ? asciiText(raw) : decoder.decode(raw)) };
+  const decode = nameDecoder(encoding);
+  return { encoding, forced: false, decode: (raw) => (isAscii(raw) ? asciiText(raw) : decode(raw)) };
 }
 
 const ascii = new TextDecoder('utf-8');

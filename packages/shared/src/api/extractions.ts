@@ -7,6 +7,9 @@ export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed', 'expire
 export const jobStatusSchema = z.enum(JOB_STATUSES);
 export type JobStatus = z.infer<typeof jobStatusSchema>;
 
+/** Stored names longer than this are not carried in a job's file list (its size stays bounded). */
+export const MAX_RAW_NAME_BYTES = 1024;
+
 export const jobFileSchema = z.object({
   /** The file's key within its job (the `:fileId` of its URL). */
   id: z.string(),
@@ -17,6 +20,15 @@ export const jobFileSchema = z.object({
   sha256: z.string(),
   /** True when the stored name held direction controls (replaced by `_` in `path`): worth a warning. */
   directionControls: z.literal(true).optional(),
+  /**
+   * Base64 of the name's stored bytes, when the archive left their code page open and they are
+   * not ASCII (zip without the UTF-8 flag, LHA); absent above MAX_RAW_NAME_BYTES.
+   * See docs/decisions/034-names-in-any-encoding.md.
+   */
+  rawName: z
+    .string()
+    .max(Math.ceil(MAX_RAW_NAME_BYTES / 3) * 4)
+    .optional(),
 });
 export type JobFile = z.infer<typeof jobFileSchema>;
 

@@ -117,6 +117,17 @@ describe.each(TEST_DATABASES)('server extraction API on $name', ({ schema: creat
     ]);
   });
 
+  it('lists the stored bytes of names whose code page the archive left open, as base64', async () => {
+    const cp932 = corpusCase('libarchive/test_read_format_zip_filename_cp932.zip');
+    const done = await waitForEnd(app, (await upload(app, { parts: cp932.parts })).json<{ id: string }>().id);
+    expect(done.status).toBe('completed');
+    const shiftJis = new TextDecoder('shift_jis');
+    expect(done.files.map((f) => shiftJis.decode(Buffer.from(f.rawName ?? '', 'base64'))).sort()).toEqual([
+      '表だよ/一覧表.txt',
+      '表だよ/漢字.txt',
+    ]);
+  });
+
   it('refuses an upload above MAX_UPLOAD_MB with 413 and keeps nothing of it', async () => {
     const zip = corpusCase('libarchive/test_compat_zip_5.zip');
     const res = await upload(app, { parts: zip.parts, bytes: Buffer.alloc(1024 * 1024 + 10, 1) });

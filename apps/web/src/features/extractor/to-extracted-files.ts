@@ -59,6 +59,7 @@ export function toExtractedFiles(result: Pick<BrowserExtractResult, 'entries' | 
       archiveName: origin.archiveName,
       ...(origin.parentId ? { parentId: origin.parentId } : {}),
       ...(entry.originalName !== undefined && hasDirectionControls(entry.originalName) && { directionControls: true }),
+      storedName: entry.rawName ? { prefix: origin.prefix, raw: entry.rawName } : { prefix: origin.prefix },
     });
   }
   return files;

@@ -19,6 +19,8 @@ import { buildFileTree, type FileTree } from './file-tree';
 import { filesExpireAt, serverJobsKey } from './files-expiry';
 import { FileResults } from './FileResults';
 import { FileToolbar } from './FileToolbar';
+import { filesNamedIn, hasRawNames, type NamesChoice } from './names-encoding';
+import { NamesEncodingPicker } from './NamesEncodingPicker';
 import { useFileDownloads } from './use-file-downloads';
 
 export interface FileManagerProps {
@@ -49,7 +51,7 @@ const REVEAL_UP_TO = 100;
  * without a sort, and the views render only what is near the viewport.
  */
 export function FileManager({
-  files,
+  files: extracted,
   archiveName,
   onOpenArchive,
   openingIds = NONE,
@@ -62,6 +64,10 @@ export function FileManager({
   const locale = i18n.resolvedLanguage;
   const [query, setQuery] = useState<FileQuery>(DEFAULT_QUERY);
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(NONE);
+  // Everything below (tiles, search, tree, downloads, the ZIP) sees the files under the chosen names.
+  const [namesChoice, setNamesChoice] = useState<NamesChoice>('auto');
+  const showNamesPicker = useMemo(() => hasRawNames(extracted), [extracted]);
+  const files = useMemo(() => filesNamedIn(extracted, namesChoice), [extracted, namesChoice]);
   const search = useDeferredValue(query.search);
   const { category, sortField, order, view } = query;
   // Files extracted on the server are deleted there at their expiry (or earlier, if the server
@@ -121,6 +127,7 @@ export function FileManager({
       {/* A disabled fieldset disables every control inside at once: nothing is left to act on. */}
       <fieldset disabled={expired} className="m-0 flex min-w-0 flex-col gap-4 border-0 p-0">
         <CategoryTiles stats={stats} active={category} onToggle={toggleCategory} />
+        {showNamesPicker && <NamesEncodingPicker value={namesChoice} onChange={setNamesChoice} />}
         <FileToolbar query={query} onChange={update} />
         <BulkBar
           onGone={markGone}

@@ -46,6 +46,12 @@ interface ExtractedFileInfo {
    * "invoiceexe.pdf"); the engine replaced them with `_`, and the file is shown with a warning.
    */
   directionControls?: true;
+  /**
+   * Extracted in the browser: how to name the file again in another code page (names-encoding.ts).
+   * `prefix` is what `path` holds before the entry's own path ('' for none); `raw` the stored
+   * bytes of a name whose code page the archive left open and that is not plain ASCII.
+   */
+  storedName?: { prefix: string; raw?: Uint8Array };
 }
 
 /**
