@@ -18,6 +18,7 @@ import { timeServer, type ServerResults } from './server.js';
 import { timeSite, type SiteResults } from './site.js';
 import { fileManagerLines, timeFileManager, type FileManagerResults } from './file-manager.js';
 import { manyEntriesLines, measureManyEntries, type ManyEntriesResults } from './many-entries.js';
+import { measureScale, runScaleAlone, scaleLines, type ScaleResults } from './scale.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WORK = join(ROOT, '.bench-work');
@@ -239,7 +240,9 @@ async function main(): Promise<void> {
   });
   log('many entries: 100,000 of each format through a server worker; the CLI on 100,000 equal names');
   const many = await phase('many entries', () => measureManyEntries(WORK, log));
-  await report(rows, inputs, site, audits, server, underLoad, fileManager, many);
+  log('scale: ~200 MB and ~1.2 GB of output, generated in a temporary folder; the CLI against native (also `npm run bench -- scale`)');
+  const scale = await phase('scale', () => measureScale(log));
+  await report(rows, inputs, site, audits, server, underLoad, fileManager, many, scale);
 }
 
 /** Server extraction: peak memory with two jobs at once, upload → manifest against the CLI. */
@@ -290,6 +293,7 @@ async function report(
   underLoad: LoadResults | undefined,
   fileManager: FileManagerResults | undefined,
   many: ManyEntriesResults | undefined,
+  scale: ScaleResults | undefined,
 ): Promise<void> {
   const pad = (s: string, n: number) => s.padEnd(n);
   const lines = [
@@ -318,6 +322,7 @@ async function report(
   lines.push(...serverLines(server, missed));
   lines.push(...(underLoad ? loadLines(underLoad, missed) : ['load: not measured (see notes)']));
   lines.push(...manyEntriesLines(many, missed));
+  lines.push(...scaleLines(scale, missed));
   lines.push(...(audits ? auditLines(audits) : ['lighthouse: not measured (see notes)']));
   for (const audit of audits ?? []) {
     const { performance, accessibility, seo } = audit.scores;
@@ -352,6 +357,7 @@ async function report(
     server,
     load: underLoad,
     manyEntries: many,
+    scale,
     site: site && {
       initialJs: site.initialJs,
       formats: Object.fromEntries(
@@ -372,7 +378,8 @@ async function report(
   console.log(`results written to ${path} (${results.totalSeconds.toFixed(0)} s in all)`);
 }
 
-main().catch((error: unknown) => {
+// `npm run bench -- scale` runs that phase alone.
+(process.argv[2] === 'scale' ? runScaleAlone() : main()).catch((error: unknown) => {
   console.error(`bench failed: ${errorText(error)}`);
   process.exitCode = 1;
 });
