@@ -100,8 +100,8 @@ async function generate(dataDir: string, totalBytes: number, seed: number): Prom
 }
 
 /**
- * Generates one input set under `workDir` and packs it as zip and 7z (7zz, deflate and LZMA2 at
- * level 5 as `inputs.ts`) and tar.gz (tar + gzip). `label` names the set ("200 MB", "1.2 GB").
+ * Generates one input set under `workDir` and packs it as zip (7zz, deflate at level 5, as
+ * `inputs.ts`), 7z (7zz, LZMA2 at level 1) and tar.gz (tar + gzip). `label` names the set.
  */
 export async function prepareScaleInputs(workDir: string, label: string, totalBytes: number, seed: number): Promise<ScaleInputs> {
   const dataDir = join(workDir, 'data');
