@@ -240,7 +240,9 @@ async function main(): Promise<void> {
   });
   log('many entries: 100,000 of each format through a server worker; the CLI on 100,000 equal names');
   const many = await phase('many entries', () => measureManyEntries(WORK, log));
-  log('scale: ~200 MB and ~1.2 GB of output, generated in a temporary folder; the CLI against native (also `npm run bench -- scale`)');
+  log(
+    'scale: ~200 MB and ~1.2 GB of output, generated in a temporary folder; the CLI against native (also `npm run bench -- scale`)',
+  );
   const scale = await phase('scale', () => measureScale(log));
   await report(rows, inputs, site, audits, server, underLoad, fileManager, many, scale);
 }

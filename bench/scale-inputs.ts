@@ -44,7 +44,7 @@ async function writeText(path: string, kind: TextKind, size: number, seed: numbe
   const rand = seededRandom(seed);
   const out = createWriteStream(path);
   let written = 0;
-  for (let n = 0; written < size; ) {
+  for (let n = 0; written < size;) {
     const lines: string[] = [];
     let length = 0;
     while (length < MB && written + length < size) {

@@ -1,7 +1,9 @@
 // The bench's "scale" phase: our CLI against the native tools at ~200 MB and ~1.2 GB of output,
 // where the cost per byte, not start-up, decides (docs/decisions/031-node-speed-at-scale.md).
 // Part of `npm run bench`; alone: `npm run bench -- scale` (SCALE_SIZES=200 for the small set
-// only, SCALE_KEEP=<dir> to generate once into <dir> and reuse it on later runs).
+// only, SCALE_KEEP=<dir> to generate once into <dir> and reuse it on later runs,
+// SCALE_BASELINE_CLI=<path to another checkout's bin/archive-opener.js> to alternate it too:
+// before/after figures from one run, as bench/compare.ts gives them for the ~49 MB set).
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +15,14 @@ import { prepareScaleInputs, type ScaleInputs } from './scale-inputs.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLI = join(ROOT, 'packages/engine/bin/archive-opener.js');
-const PEAK_RSS_PRELOAD = fileURLToPath(new URL('./peak-rss-preload.cjs', import.meta.url));
+/**
+ * Imported first into each CLI process timed: on exit it writes the process's resource usage
+ * (peak RSS in KB, CPU in µs; worker threads included, they share the process) as JSON to the
+ * file named by ARCHIVE_OPENER_USAGE_FILE. A data: URL, so the CLI loads it without tsx.
+ */
+const USAGE_HOOK = `data:text/javascript,${encodeURIComponent(
+  "import { writeFileSync } from 'node:fs'; const file = process.env.ARCHIVE_OPENER_USAGE_FILE; if (file) process.on('exit', () => writeFileSync(file, JSON.stringify(process.resourceUsage())));",
+)}`;
 const MB = 1024 * 1024;
 
 /** The two sets: label, bytes of output, timed rounds (after one warm-up round), seed. */
@@ -33,7 +42,13 @@ export interface ScaleRow {
   ratio?: number;
   /** Highest peak RSS of our CLI's process over its runs (worker threads included). */
   rssMB?: number;
-  samples: { native: number[]; ours: number[] };
+  /** Median CPU seconds (user + system, all threads) of our CLI: less noisy than wall time on a shared machine. */
+  oursCpu?: number;
+  /** The same for SCALE_BASELINE_CLI, when given. */
+  baseline?: number;
+  baselineRatio?: number;
+  baselineCpu?: number;
+  samples: Partial<Record<Contender, number[]>>;
   errors: string[];
 }
 
@@ -55,31 +70,41 @@ async function loadBrowserHook(): Promise<ScaleBrowser | null> {
   return module.measureScaleBrowser ?? null;
 }
 
-/** Our CLI as a user runs it, one whole process; resolves to its peak RSS in MB. */
-async function runCli(archive: string, outDir: string): Promise<number> {
-  const rssFile = join(outDir, '..', 'peak-rss');
-  await rm(rssFile, { force: true });
-  await run(process.execPath, ['--require', PEAK_RSS_PRELOAD, CLI, 'extract', archive, '--out', outDir], {
-    env: { ARCHIVE_OPENER_PEAK_RSS_FILE: rssFile },
+type Contender = 'native' | 'ours' | 'baseline';
+
+/** Our CLI as a user runs it, one whole process: its peak RSS (MB) and CPU time (s). */
+async function runCli(cli: string, archive: string, outDir: string): Promise<{ rssMB: number; cpu: number }> {
+  const usageFile = join(outDir, '..', 'usage.json');
+  await rm(usageFile, { force: true });
+  await run(process.execPath, ['--import', USAGE_HOOK, cli, 'extract', archive, '--out', outDir], {
+    env: { ARCHIVE_OPENER_USAGE_FILE: usageFile },
   });
-  return Number(await readFile(rssFile, 'utf8')) / 1024;
+  const usage = JSON.parse(await readFile(usageFile, 'utf8')) as { maxRSS: number; userCPUTime: number; systemCPUTime: number };
+  return { rssMB: usage.maxRSS / 1024, cpu: (usage.userCPUTime + usage.systemCPUTime) / 1e6 };
 }
 
 /** Native and ours alternated for one archive; each run's output is checked outside the timer. */
 async function timeArchive(inputs: ScaleInputs, format: Format, rounds: number, work: string, log: (line: string) => void) {
-  const row: ScaleRow = { set: inputs.label, format, samples: { native: [], ours: [] }, errors: [] };
+  const row: ScaleRow = { set: inputs.label, format, samples: {}, errors: [] };
   const archive = inputs.archives[format];
+  const baselineCli = process.env.SCALE_BASELINE_CLI;
+  const contenders: Contender[] = baselineCli ? ['native', 'ours', 'baseline'] : ['native', 'ours'];
   const rss: number[] = [];
-  const failed = new Set<'native' | 'ours'>();
-  log(`scale ${inputs.label} ${format}: native and ours, ${rounds} alternated rounds after a warm-up`);
-  const seconds = await alternate(['native', 'ours'] as const, rounds, async (who) => {
+  const cpu: Record<Contender, number[]> = { native: [], ours: [], baseline: [] };
+  const failed = new Set<Contender>();
+  log(`scale ${inputs.label} ${format}: ${contenders.join(', ')}, ${rounds} alternated rounds after a warm-up`);
+  const seconds = await alternate(contenders, rounds, async (who, round) => {
     if (failed.has(who)) return Number.NaN;
     const dir = await freshDir(join(work, 'out', who));
     await run('sync', []);
     try {
       const start = performance.now();
       if (who === 'native') await nativeExtract(format, archive, dir);
-      else rss.push(await runCli(archive, dir));
+      else {
+        const usage = await runCli(who === 'ours' ? CLI : (baselineCli ?? CLI), archive, dir);
+        if (who === 'ours') rss.push(usage.rssMB);
+        if (round > 0) cpu[who].push(usage.cpu);
+      }
       const elapsed = (performance.now() - start) / 1000;
       expectOutput(`${format} ${who}`, await treeStats(dir), inputs);
       return elapsed;
@@ -91,11 +116,17 @@ async function timeArchive(inputs: ScaleInputs, format: Format, rounds: number, 
       await freshDir(dir);
     }
   });
-  if (!failed.has('native')) row.native = median((row.samples.native = seconds.native));
-  if (!failed.has('ours')) row.ours = median((row.samples.ours = seconds.ours));
+  for (const who of contenders) if (!failed.has(who)) row.samples[who] = seconds[who];
+  if (!failed.has('native')) row.native = median(seconds.native);
+  if (!failed.has('ours')) [row.ours, row.oursCpu] = [median(seconds.ours), median(cpu.ours)];
+  if (baselineCli && !failed.has('baseline')) [row.baseline, row.baselineCpu] = [median(seconds.baseline), median(cpu.baseline)];
   if (row.native !== undefined && row.ours !== undefined) row.ratio = row.native / row.ours;
+  if (row.native !== undefined && row.baseline !== undefined) row.baselineRatio = row.native / row.baseline;
   if (rss.length > 0) row.rssMB = Math.max(...rss);
-  log(`scale ${inputs.label} ${format}: native ${fmtSeconds(row.native)}, ours ${fmtSeconds(row.ours)}, ratio ${fmtRatio(row.ratio)}`);
+  const baselineText = baselineCli ? `, baseline ${fmtSeconds(row.baseline)} (ratio ${fmtRatio(row.baselineRatio)})` : '';
+  log(
+    `scale ${inputs.label} ${format}: native ${fmtSeconds(row.native)}, ours ${fmtSeconds(row.ours)}, ratio ${fmtRatio(row.ratio)}${baselineText}`,
+  );
   return row;
 }
 
@@ -138,18 +169,25 @@ function archivesIn(work: string): Record<Format, string> {
 export function scaleLines(results: ScaleResults | undefined, missed: string[]): string[] {
   if (!results) return ['scale: not measured (see notes)'];
   const pad = (s: string, n: number) => s.padEnd(n);
-  const lines = [`scale: ${pad('set', 8)}${pad('format', 8)}${pad('native', 9)}${pad('CLI', 9)}${pad('ratio', 7)}peak RSS`];
+  const withBaseline = results.rows.some((row) => row.baseline !== undefined);
+  const baselineHead = withBaseline ? `${pad('baseline', 9)}${pad('ratio', 7)}${pad('CPU', 7)}` : '';
+  const lines = [
+    `scale: ${pad('set', 8)}${pad('format', 8)}${pad('native', 9)}${pad('CLI', 9)}${pad('ratio', 7)}${pad('CPU', 7)}${baselineHead}peak RSS`,
+  ];
   for (const row of results.rows) {
     const rss = row.rssMB === undefined ? '—' : `${row.rssMB.toFixed(0)} MB`;
+    const baseline = withBaseline
+      ? `${pad(fmtSeconds(row.baseline), 9)}${pad(fmtRatio(row.baselineRatio), 7)}${pad(fmtSeconds(row.baselineCpu), 7)}`
+      : '';
     lines.push(
-      `scale: ${pad(row.set, 8)}${pad(row.format, 8)}${pad(fmtSeconds(row.native), 9)}${pad(fmtSeconds(row.ours), 9)}${pad(fmtRatio(row.ratio), 7)}${rss}`,
+      `scale: ${pad(row.set, 8)}${pad(row.format, 8)}${pad(fmtSeconds(row.native), 9)}${pad(fmtSeconds(row.ours), 9)}${pad(fmtRatio(row.ratio), 7)}${pad(fmtSeconds(row.oursCpu), 7)}${baseline}${rss}`,
     );
     if (row.ratio !== undefined && row.ratio < SCALE_GOALS.nodeRatio) missed.push(`scale ${row.set} ${row.format} ratio`);
     if (row.rssMB !== undefined && row.rssMB > SCALE_GOALS.rssMB) missed.push(`scale ${row.set} ${row.format} RSS`);
     lines.push(...row.errors.map((e) => `scale: ${e}`));
   }
   lines.push(
-    `scale: median of alternated rounds; native = 7zz (zip, 7z) or bsdtar (tar.gz); CLI = \`archive-opener extract\`, whole process; goals ratio ≥ ${SCALE_GOALS.nodeRatio}, RSS ≤ ${SCALE_GOALS.rssMB} MB`,
+    `scale: median of alternated rounds; native = 7zz (zip, 7z) or bsdtar (tar.gz); CLI = \`archive-opener extract\`, whole process; CPU = its user + system seconds; goals ratio ≥ ${SCALE_GOALS.nodeRatio}, RSS ≤ ${SCALE_GOALS.rssMB} MB`,
     ...results.browser,
   );
   return lines;
@@ -160,10 +198,12 @@ export async function runScaleAlone(): Promise<void> {
   const started = performance.now();
   const log = (line: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)}s] ${line}`);
   log('building the engine (tsc -b packages/shared packages/engine)');
-  await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', 'packages/shared', 'packages/engine'], { cwd: ROOT });
+  await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', 'packages/shared', 'packages/engine'], {
+    cwd: ROOT,
+  });
   const results = await measureScale(log);
   const missed: string[] = [];
   console.log(`\n${scaleLines(results, missed).join('\n')}`);
   console.log(missed.length === 0 ? 'scale: all goals met' : `scale: goals missed: ${missed.join(', ')}`);
-  console.log(JSON.stringify(results.rows.map(({ set, format, samples, rssMB }) => ({ set, format, samples, rssMB }))));
+  console.log(JSON.stringify(results.rows.map(({ set, format, samples }) => ({ set, format, samples }))));
 }

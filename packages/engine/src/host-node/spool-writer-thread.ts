@@ -63,7 +63,7 @@ function apply(at: number, failed: boolean): number {
   if (!failed) {
     const fd = fdOf(id);
     if (op === Op.TRUNCATE) ftruncateSync(fd, position);
-    else for (let done = 0; done < length; ) done += writeSync(fd, ring, at + RECORD_ALIGN + done, length - done, position + done);
+    else for (let done = 0; done < length;) done += writeSync(fd, ring, at + RECORD_ALIGN + done, length - done, position + done);
   }
   return op === Op.WRITE ? recordBytes(length) : RECORD_ALIGN;
 }
