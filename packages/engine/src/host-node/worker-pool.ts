@@ -8,7 +8,7 @@
 // and end after a while unused, giving back their memory.
 import type { Worker } from 'node:worker_threads';
 import { startModuleWorker } from './module-worker.js';
-import { compiledSevenZipWasm } from './sevenzip-node.js';
+import { compiledSevenZipWasm } from './sevenzip-wasm.js';
 import type { WorkerBoot } from './worker-protocol.js';
 
 /** How long an unused worker is kept. */
