@@ -3,7 +3,8 @@
 // Part of `npm run bench`; alone: `npm run bench -- scale` (SCALE_SIZES=200 for the small set
 // only, SCALE_KEEP=<dir> to generate once into <dir> and reuse it on later runs,
 // SCALE_BASELINE_CLI=<path to another checkout's bin/archive-opener.js> to alternate it too:
-// before/after figures from one run, as bench/compare.ts gives them for the ~49 MB set).
+// before/after figures from one run, as bench/compare.ts gives them for the ~49 MB set;
+// SCALE_ROUNDS=<n> to time n rounds instead of each set's own count).
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -152,7 +153,8 @@ export async function measureScale(log: (line: string) => void): Promise<ScaleRe
         ? { label: set.label, dataDir: join(work, 'data'), archives: archivesIn(work), ...(await treeStats(join(work, 'data'))) }
         : await prepareScaleInputs(work, set.label, set.bytes, set.seed);
       log(`scale ${set.label}: ${inputs.files} files, ${(inputs.bytes / MB).toFixed(0)} MB`);
-      for (const format of FORMATS) rows.push(await timeArchive(inputs, format, set.rounds, work, log));
+      const rounds = Number(process.env.SCALE_ROUNDS) || set.rounds;
+      for (const format of FORMATS) rows.push(await timeArchive(inputs, format, rounds, work, log));
       if (browser) browserLines.push(...(await browser(inputs.archives, inputs, log)));
     } finally {
       if (!keep) await rm(work, { recursive: true, force: true });
