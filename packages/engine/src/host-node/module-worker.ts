@@ -7,7 +7,9 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
  * before loading the module.
  */
 export function startModuleWorker(name: string, options: WorkerOptions): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL(`./${name}.js`, import.meta.url), options);
+  // Compiled, the module needs no loader of the parent's (`--import tsx` in a tool's process made a
+  // thread start up to ~150 ms later): the worker gets none.
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL(`./${name}.js`, import.meta.url), { execArgv: [], ...options });
   const tsx = import.meta.resolve('tsx/esm/api');
   const entry = new URL(`./${name}.ts`, import.meta.url).href;
   const bootstrap = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`;
