@@ -19,6 +19,7 @@ import { timeServer, type ServerResults } from './server.js';
 import { timeSite, type SiteResults } from './site.js';
 import { fileManagerLines, timeFileManager, type FileManagerResults } from './file-manager.js';
 import { manyEntriesLines, measureManyEntries, type ManyEntriesResults } from './many-entries.js';
+import { measureScale, runScaleAlone, scaleLines, type ScaleResults } from './scale.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WORK = join(ROOT, '.bench-work');
@@ -245,7 +246,11 @@ async function main(): Promise<void> {
   });
   log('many entries: 100,000 of each format through a server worker; the CLI on 100,000 equal names');
   const many = await phase('many entries', () => measureManyEntries(WORK, log));
-  await report(rows, inputs, site, audits, server, underLoad, fileManager, many, offline);
+  log(
+    'scale: ~200 MB and ~1.2 GB of output, generated in a temporary folder; the CLI against native (also `npm run bench -- scale`)',
+  );
+  const scale = await phase('scale', () => measureScale(log));
+  await report(rows, inputs, site, audits, server, underLoad, fileManager, many, offline, scale);
 }
 
 /** Server extraction: peak memory with two jobs at once, upload → manifest against the CLI. */
@@ -297,6 +302,7 @@ async function report(
   fileManager: FileManagerResults | undefined,
   many: ManyEntriesResults | undefined,
   offline: OfflineResults | undefined,
+  scale: ScaleResults | undefined,
 ): Promise<void> {
   const pad = (s: string, n: number) => s.padEnd(n);
   const lines = [
@@ -326,6 +332,7 @@ async function report(
   lines.push(...(underLoad ? loadLines(underLoad, missed) : ['load: not measured (see notes)']));
   lines.push(...manyEntriesLines(many, missed));
   lines.push(...offlineLines(offline, missed));
+  lines.push(...scaleLines(scale, missed));
   lines.push(...(audits ? auditLines(audits) : ['lighthouse: not measured (see notes)']));
   for (const audit of audits ?? []) {
     const { performance, accessibility, seo } = audit.scores;
@@ -361,6 +368,7 @@ async function report(
     server,
     load: underLoad,
     manyEntries: many,
+    scale,
     site: site && {
       initialJs: site.initialJs,
       formats: Object.fromEntries(
@@ -381,7 +389,8 @@ async function report(
   console.log(`results written to ${path} (${results.totalSeconds.toFixed(0)} s in all)`);
 }
 
-main().catch((error: unknown) => {
+// `npm run bench -- scale` runs that phase alone.
+(process.argv[2] === 'scale' ? runScaleAlone() : main()).catch((error: unknown) => {
   console.error(`bench failed: ${errorText(error)}`);
   process.exitCode = 1;
 });

@@ -1,25 +1,8 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { SevenZipFactory } from '../sevenzip/sevenzip-module.js';
 import { precompiled, SevenZip } from '../sevenzip/sevenzip-package.js';
+import { compiledSevenZipWasm } from './sevenzip-wasm.js';
 
-let compiled: Promise<WebAssembly.Module> | null = null;
-
-/**
- * Compiles 7zz.wasm once per process; every command then gets a fresh, cheap instance of it.
- * Worker threads receive the compiled module from their parent instead of compiling again.
- */
-export function compiledSevenZipWasm(): Promise<WebAssembly.Module> {
-  compiled ??= (async () => {
-    const wasmPath = createRequire(import.meta.url).resolve('7z-wasm/7zz.wasm');
-    return WebAssembly.compile(await readFile(wasmPath));
-  })();
-  return compiled;
-}
-
-export function useCompiledSevenZipWasm(module: WebAssembly.Module): void {
-  compiled = Promise.resolve(module);
-}
+export { compiledSevenZipWasm, useCompiledSevenZipWasm } from './sevenzip-wasm.js';
 
 export const nodeSevenZipFactory: SevenZipFactory = async (io) => {
   const module = await compiledSevenZipWasm();

@@ -6,8 +6,9 @@
 // grown WASM memory) would stay for as long as it waits, since an idle isolate never collects it,
 // and starting afresh costs little next to such a job. Kept workers never hold the process open
 // and end after a while unused, giving back their memory.
-import { Worker } from 'node:worker_threads';
-import { compiledSevenZipWasm } from './sevenzip-node.js';
+import type { Worker } from 'node:worker_threads';
+import { startModuleWorker } from './module-worker.js';
+import { compiledSevenZipWasm } from './sevenzip-wasm.js';
 import type { WorkerBoot } from './worker-protocol.js';
 
 /** How long an unused worker is kept. */
@@ -39,13 +40,7 @@ export async function takeWorker(maxHeapMb: number): Promise<Worker> {
   }
   const boot: WorkerBoot = { wasm: await compiledSevenZipWasm() };
   const options = { workerData: boot, resourceLimits: { maxOldGenerationSizeMb: maxHeapMb } };
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./worker-entry.js', import.meta.url), options);
-  // Run from the TypeScript sources (tsx, Vitest): Node 20 ignores `--import tsx` in a worker's
-  // execArgv, so the worker registers tsx itself before loading the entry.
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const entry = new URL('./worker-entry.ts', import.meta.url).href;
-  const bootstrap = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`;
-  return new Worker(bootstrap, { ...options, eval: true });
+  return startModuleWorker('worker-entry', options);
 }
 
 /**
