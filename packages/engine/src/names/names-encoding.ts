@@ -1,3 +1,4 @@
+/// <reference path="./iconv-sbcs-data.d.ts" />
 import sbcsData from 'iconv-lite/encodings/sbcs-data-generated.js';
 
 /**
