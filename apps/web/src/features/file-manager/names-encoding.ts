@@ -1,7 +1,6 @@
 import { NameAllocator, nameDecoder, toSafeRelativePath, type NamesEncoding } from '@archive-opener/engine/names';
-import { categorize, hasDirectionControls } from '@archive-opener/shared';
+import { categorize, guessMimeType, hasDirectionControls } from '@archive-opener/shared';
 import type { ExtractedFile } from './extracted-file';
-import { guessMimeType } from './mime-type';
 
 /** What the visitor reads stored names in: as the engine read them ('auto'), or one code page. */
 export type NamesChoice = 'auto' | NamesEncoding;
