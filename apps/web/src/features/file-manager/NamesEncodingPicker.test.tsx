@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExtractedFile } from './extracted-file';
 import { FileManager } from './FileManager';
+import { toRemoteFiles } from '../server-extraction/to-remote-files';
 import { makeFile } from './test-files';
 
 const hex = (text: string) => new Uint8Array(text.match(/../g)?.map((h) => Number.parseInt(h, 16)) ?? []);
@@ -44,5 +45,19 @@ describe('the names encoding picker', () => {
     await user.clear(screen.getByRole('searchbox'));
     await user.selectOptions(picker, 'auto');
     expect(cardNames()).toContain(wrongGuess.name);
+  });
+
+  it('is shown for files extracted on the server too, from the stored bytes in the job', async () => {
+    const user = userEvent.setup();
+    const served = toRemoteFiles(
+      [
+        { id: '0', path: 'ò/éẃé│.txt', size: 4, type: 'text/plain', sha256: 'a'.repeat(64), rawName: 'lVyCvoLmLnR4dA==' },
+        { id: '1', path: 'notes.txt', size: 4, type: 'text/plain', sha256: 'b'.repeat(64) },
+      ],
+      { jobId: 'J1', archiveName: 'a.zip', prefix: '' },
+    );
+    render(<FileManager files={served} archiveName="a.zip" />);
+    await user.selectOptions(screen.getByLabelText('Names encoding'), 'shift_jis');
+    expect(cardNames()).toEqual(['notes.txt', '表だよ.txt']);
   });
 });

@@ -35,11 +35,11 @@ describe('files extracted on the server', () => {
     vi.useRealTimers();
   });
 
-  it('downloads a file from its URL, without fetching it into the page', () => {
+  it('downloads a file from its URL, without fetching it into the page', async () => {
     const fetchSpy = vi.fn();
     vi.stubGlobal('fetch', fetchSpy);
     const [file] = makeServerFiles('job1', 'docs/readme.txt');
-    downloadFile(file!);
+    await downloadFile(file!);
     expect(clicked).toEqual([{ href: '/api/extractions/job1/files/0', download: 'readme.txt' }]);
     expect(fetchSpy).not.toHaveBeenCalled();
     expect(createObjectURL).not.toHaveBeenCalled();

@@ -75,19 +75,19 @@ describe('saving files', () => {
     vi.useRealTimers();
   });
 
-  it('downloads one file under its name and revokes the URL later', () => {
+  it('downloads one file under its name and revokes the URL later', async () => {
     vi.useFakeTimers();
-    downloadFile(makeFile('docs/readme.txt'));
+    await downloadFile(makeFile('docs/readme.txt'));
     expect(saved).toEqual(['readme.txt']);
     expect(revoke).not.toHaveBeenCalled();
     vi.advanceTimersByTime(60_000);
     expect(revoke).toHaveBeenCalledWith('blob:test');
   });
 
-  it('downloads a file under a name Windows can keep', () => {
-    downloadFile(makeFile('aux.txt'));
-    downloadFile(makeFile('docs/LPT1'));
-    downloadFile(makeFile('report.pdf.'));
+  it('downloads a file under a name Windows can keep', async () => {
+    await downloadFile(makeFile('aux.txt'));
+    await downloadFile(makeFile('docs/LPT1'));
+    await downloadFile(makeFile('report.pdf.'));
     expect(saved).toEqual(['_aux.txt', '_LPT1', 'report.pdf_']);
   });
 

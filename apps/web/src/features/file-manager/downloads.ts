@@ -3,12 +3,15 @@ import { downloadZip } from 'client-zip';
 import { extractedZipName } from '@archive-opener/shared';
 import { fetchApi } from '../../lib/api-request-error';
 import type { ExtractedFile } from './extracted-file';
+import { fileBlobToSave } from './file-bytes';
+import { savedAsShown, zippedAsShown } from './server-names';
 
 /**
  * Saving extracted files to the visitor's device: one file, each file in turn, or one ZIP made in
  * the page by client-zip (stored, not recompressed: the files are already in memory and most
  * media does not shrink, so speed wins). Files extracted on the server are downloaded from their
- * URLs, and all of one job's files as the server's own ZIP.
+ * URLs, and all of one job's files as the server's own ZIP, unless a names encoding chosen in the
+ * page names them otherwise than the server does (server-names.ts).
  */
 
 /** The original staggers individual downloads so browsers do not drop some of them. */
@@ -48,9 +51,11 @@ function savedName(name: string): string {
   return windowsSafeName(withoutDirectionControls(name));
 }
 
-export function downloadFile(file: ExtractedFile): void {
-  if (file.remote) saveUrl(file.remote.url, savedName(file.name));
-  else saveBlob(file.blob, savedName(file.name));
+/** Saves one file; a server file named otherwise than on the server is fetched and saved by the page. */
+export async function downloadFile(file: ExtractedFile): Promise<void> {
+  const name = savedName(file.name);
+  if (savedAsShown(file)) saveUrl(file.remote.url, name);
+  else saveBlob(file.remote ? await fileBlobToSave(file) : file.blob, name);
 }
 
 function wait(ms: number, signal?: AbortSignal): Promise<void> {
@@ -80,7 +85,7 @@ export async function downloadEach(
     if (signal?.aborted) break;
     if (started > 0) await wait(delayMs, signal);
     if (signal?.aborted) break;
-    downloadFile(file);
+    await downloadFile(file);
     started += 1;
   }
   return started;
@@ -167,12 +172,13 @@ export async function createZip(files: readonly ExtractedFile[]): Promise<Blob> 
 
 /**
  * The server's own ZIP of a job when `files` are exactly that job's files (nothing added from a
- * nested archive, nothing left out by a selection), else null: the page then builds the ZIP.
+ * nested archive, nothing left out by a selection) under the server's names, else null: the page
+ * then builds the ZIP.
  */
 export function serverZipUrl(files: readonly ExtractedFile[]): string | null {
   const job = files[0]?.remote?.job;
   if (!job || files.length !== job.fileCount) return null;
-  return files.every((file) => file.remote?.job.id === job.id) ? job.zipUrl : null;
+  return files.every((file) => file.remote?.job.id === job.id && zippedAsShown(file)) ? job.zipUrl : null;
 }
 
 /** `<archive name without its archive extensions>-extracted.zip` (the server names its ZIP alike), or `extracted-files.zip`. */

@@ -20,6 +20,11 @@ export interface RemoteFile {
   /** Computed by the server while extracting: shown as is, never recomputed in the page. */
   sha256: string;
   job: ServerJobRef;
+  /**
+   * The file's `path` as the server named it (its Content-Disposition, its ZIP). A names encoding
+   * chosen in the page may name the file otherwise: then the page saves it (server-names.ts).
+   */
+  path: string;
 }
 
 interface ExtractedFileInfo {
@@ -47,7 +52,7 @@ interface ExtractedFileInfo {
    */
   directionControls?: true;
   /**
-   * Extracted in the browser: how to name the file again in another code page (names-encoding.ts).
+   * How to name the file again in another code page (names-encoding.ts).
    * `prefix` is what `path` holds before the entry's own path ('' for none); `raw` the stored
    * bytes of a name whose code page the archive left open and that is not plain ASCII.
    */

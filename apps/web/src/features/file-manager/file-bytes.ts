@@ -28,6 +28,15 @@ export function fileBlob(file: ExtractedFile): Promise<Blob> {
 }
 
 /**
+ * The whole file as a Blob to save once: a server file already fetched is taken as it is, else
+ * fetched and not kept (a file downloaded is not held by the page afterwards).
+ */
+export function fileBlobToSave(file: ExtractedFile): Promise<Blob> {
+  if (!file.remote) return Promise.resolve(file.blob);
+  return fetched.get(file.remote) ?? fetchBlob(file.remote.url);
+}
+
+/**
  * At least the file's first `bytes` bytes and one more when the file is longer, so callers that
  * slice the head can still tell whether the file goes on (`blob.size > bytes`). A server file is
  * fetched with a Range request: previewing the start of a large file never downloads all of it.

@@ -81,7 +81,7 @@ export function makeExpiringServerFiles(jobId: string, expiresAt: number | null,
       mimeType,
       category: categorize(path, mimeType),
       archiveName: 'server.zip',
-      remote: { url: `/api/extractions/${jobId}/files/${index}`, sha256: String(index).repeat(64), job },
+      remote: { url: `/api/extractions/${jobId}/files/${index}`, sha256: String(index).repeat(64), job, path },
     };
   });
 }

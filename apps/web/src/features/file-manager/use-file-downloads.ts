@@ -29,7 +29,7 @@ export function useFileDownloads(archiveName: string | null, onGone?: () => void
     async (file: ExtractedFile) => {
       try {
         await ensureAvailable([file]);
-        downloadFile(file);
+        await downloadFile(file);
       } catch (error) {
         failed(error, t('fileManager.toast.fileFailed'));
       }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { filesNamedIn, hasRawNames } from '../file-manager/names-encoding';
 import { previewKind } from '../file-preview/preview-rules';
 import { toRemoteFiles } from './to-remote-files';
 
@@ -16,7 +17,7 @@ describe('toRemoteFiles', () => {
       size: 12,
       category: 'documents',
       archiveName: 'a.7z',
-      remote: { url: '/api/extractions/J1/files/0', sha256: 'a'.repeat(64) },
+      remote: { url: '/api/extractions/J1/files/0', sha256: 'a'.repeat(64), path: 'docs/readme.txt' },
     });
     expect(readme?.blob).toBeUndefined();
     expect(photo).toMatchObject({ mimeType: 'image/jpeg', category: 'images' });
@@ -55,5 +56,27 @@ describe('toRemoteFiles', () => {
     const [model, page, logo, evil] = toRemoteFiles(served, { jobId: 'J1', archiveName: 'a.zip', prefix: '' });
     expect(model?.mimeType).toBe('model/step');
     expect([page, logo, evil].map((file) => file && previewKind(file))).toEqual(['text', 'text', 'text']);
+  });
+
+  it('keeps the bytes of names stored in an unsaid code page, so the names encoding picker is offered', () => {
+    const stored = [
+      // "Привет.txt" in CP866, read by the server as CP437.
+      { ...files[0]!, path: 'Åαáóÿσ.txt', rawName: btoa('\x8f\xe0\xa8\xa2\xa5\xe2.txt') },
+      files[1]!,
+      { ...files[1]!, id: '2', path: 'odd.bin', rawName: 'not base64!' },
+    ];
+    const remote = toRemoteFiles(stored, { jobId: 'J1', archiveName: 'a.zip', prefix: 'a.zip' });
+    expect(remote.map((file) => file.storedName)).toEqual([
+      { prefix: 'a.zip', raw: new Uint8Array([0x8f, 0xe0, 0xa8, 0xa2, 0xa5, 0xe2, ...new TextEncoder().encode('.txt')]) },
+      { prefix: 'a.zip' },
+      { prefix: 'a.zip' },
+    ]);
+    expect(hasRawNames(remote)).toBe(true);
+    expect(hasRawNames(toRemoteFiles(files, { jobId: 'J1', archiveName: 'a.zip', prefix: '' }))).toBe(false);
+    expect(filesNamedIn(remote, 'cp866').map((file) => [file.path, file.remote?.path])).toEqual([
+      ['a.zip/Привет.txt', 'a.zip/Åαáóÿσ.txt'],
+      ['a.zip/photo.JPG', 'a.zip/photo.JPG'],
+      ['a.zip/odd.bin', 'a.zip/odd.bin'],
+    ]);
   });
 });
