@@ -27,6 +27,7 @@ import { asShape, runJob } from './job-runner';
 import { BROWSER_RATE_STAGES, nextEstimate, SERVER_RATE_STAGES, startEstimate, type RateEstimate } from './progress-model';
 import { runBatch } from './run-batch';
 import { toExtractedFiles } from './to-extracted-files';
+import { storageRefusal, useOutputStorage } from './use-output-storage';
 import { groupVolumes, withoutSystemFiles } from './volume-sets';
 
 const SLOW_NOTICE_MS = 15_000;
@@ -47,8 +48,9 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
   const { t, i18n } = useTranslation();
   const [mode, chooseMode] = useExtractionMode();
   const serverLimit = serverMaxBytes(useServerSettings());
-  const maxBytes = maxArchiveBytes(mode, serverLimit);
   const [stored, dispatch] = useReducer(jobsReducer, []);
+  const storage = useOutputStorage(useMemo(() => stored.flatMap((job) => job.files), [stored]));
+  const maxBytes = maxArchiveBytes(mode, serverLimit, storage.archiveBytes);
   const jobs = useMemo(() => withLimit(stored, maxBytes), [stored, maxBytes]);
   const [completion, setCompletion] = useState<Completion | null>(null);
   // The time left, measured for a single archive: a batch's blended percent has no one rate.
@@ -62,22 +64,26 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
   const attempts = useRef(0);
   useKeepAlive(mode === 'server');
 
-  const warnTooLarge = useCallback(
-    (limit: number) =>
-      notify.error(t('extractor.toasts.tooLarge.title'), {
-        description: t('extractor.toasts.tooLarge.text', { size: formatBytes(limit, i18n.resolvedLanguage) }),
-      }),
-    [t, i18n.resolvedLanguage],
-  );
-
   const showError = useCallback(
     (error: ErrorShape, archiveName: string, toastId?: string) => {
-      const { title, text } = errorText(error, t);
+      const { title, text } = errorText(error, t, i18n.resolvedLanguage);
       const show = error.code === 'CANCELLED' ? notify.info : notify.error;
       show(title, { description: `${archiveName}: ${text}`, ...(toastId === undefined ? {} : { id: toastId }) });
       if (error.code === 'PASSWORD_REQUIRED' || error.code === 'WRONG_PASSWORD') onPasswordProblem();
     },
-    [t, onPasswordProblem],
+    [t, i18n.resolvedLanguage, onPasswordProblem],
+  );
+
+  /** Too large for the mode: in the browser, where the storage is known, said with how much is needed and available. */
+  const warnTooLarge = useCallback(
+    (limit: number, modeNow: ExtractionMode, largest?: { name: string; size: number }) => {
+      if (modeNow === 'browser' && storage.availableBytes !== null && largest)
+        return showError(storageRefusal(largest.size, storage.availableBytes), largest.name);
+      notify.error(t('extractor.toasts.tooLarge.title'), {
+        description: t('extractor.toasts.tooLarge.text', { size: formatBytes(limit, i18n.resolvedLanguage) }),
+      });
+    },
+    [t, i18n.resolvedLanguage, storage.availableBytes, showError],
   );
 
   const addFiles = useCallback(
@@ -85,7 +91,8 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
       const selections = groupVolumes(withoutSystemFiles(dropped)).map((selection) => ({ ...selection, id: newJobId() }));
       if (selections.length === 0) return;
       dispatch({ type: 'add', selections, maxBytes });
-      if (selections.some((selection) => selection.size > maxBytes)) warnTooLarge(maxBytes);
+      const refused = selections.filter((selection) => selection.size > maxBytes).sort((a, b) => b.size - a.size)[0];
+      if (refused) warnTooLarge(maxBytes, mode, refused);
       // Server mode is for devices that should not open archives themselves: nothing is listed.
       if (mode === 'server') return;
       // List first (names, sizes, encryption) so the visitor sees what is inside at once.
@@ -116,10 +123,13 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
   const setMode = useCallback(
     (next: ExtractionMode) => {
       chooseMode(next);
-      const limit = maxArchiveBytes(next, serverLimit);
-      if (runnable(stored).some((job) => job.size > limit)) warnTooLarge(limit);
+      const limit = maxArchiveBytes(next, serverLimit, storage.archiveBytes);
+      const refused = runnable(stored)
+        .filter((job) => job.size > limit)
+        .sort((a, b) => b.size - a.size)[0];
+      if (refused) warnTooLarge(limit, next, refused);
     },
-    [chooseMode, stored, warnTooLarge, serverLimit],
+    [chooseMode, stored, warnTooLarge, serverLimit, storage.archiveBytes],
   );
 
   const extract = useCallback(
@@ -161,6 +171,7 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
           const run = runJob(job, runIn, {
             password,
             prefix: prefixWithName ? job.name : '',
+            storage,
             onPercent: (percent) => {
               dispatch({ type: 'progress', id: job.id, percent });
               if (todo.length === 1) setEstimate((current) => current && nextEstimate(current, percent, performance.now()));
@@ -214,7 +225,7 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
         setCompletion({ fileCount: extracted, runId: Date.now() });
       }
     },
-    [jobs, mode, t, showError],
+    [jobs, mode, t, showError, storage],
   );
 
   const cancel = useCallback(() => {

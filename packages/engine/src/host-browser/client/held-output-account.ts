@@ -1,4 +1,4 @@
-import { deviceHeldOutputBudget } from '@archive-opener/shared';
+import { deviceHeldOutputBudget } from '../held-output-budget.js';
 
 /**
  * The page's account of extracted bytes it holds as ArrayBuffers moved from the workers (the
