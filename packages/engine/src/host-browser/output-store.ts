@@ -60,7 +60,9 @@ export async function openOutputStore(name: string): Promise<OutputStore | null>
   const close = (): void => {
     if (!open) return;
     open = false;
-    access.flush();
+    // No flush(): it forces the bytes to the disk (an fsync, seconds for a GB on a busy disk),
+    // and the store only lives while its files are shown: the page reads it through the same
+    // file, from the page cache.
     access.close();
   };
   return {

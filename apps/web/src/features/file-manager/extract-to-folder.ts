@@ -8,17 +8,36 @@ export interface FolderProgress {
   bytesTotal: number;
 }
 
-/** A file's bytes as a stream: the page's Blob (in memory or the output store), or the server's response. */
-async function streamOf(file: ExtractedFile): Promise<ReadableStream<Uint8Array>> {
-  if (!file.remote) return file.blob.stream();
-  let response: Response;
-  try {
-    response = await fetch(file.remote.url);
-  } catch {
-    throw new FileFetchError(0);
+/**
+ * A file's bytes, chunk by chunk, from where they are: bytes the engine handed over as they are
+ * (a Blob of them would be a copy in the browser process), the page's Blob (in memory or the
+ * output store), or the server's response.
+ */
+async function* chunksOf(file: ExtractedFile): AsyncGenerator<Uint8Array> {
+  let source: Blob | Uint8Array | AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>;
+  if (file.remote) {
+    let response: Response;
+    try {
+      response = await fetch(file.remote.url);
+    } catch {
+      throw new FileFetchError(0);
+    }
+    if (!response.ok || !response.body) throw new FileFetchError(response.status);
+    source = response.body;
+  } else {
+    source = file.contents?.() ?? file.blob;
   }
-  if (!response.ok || !response.body) throw new FileFetchError(response.status);
-  return response.body;
+  if (source instanceof Uint8Array) {
+    yield source;
+    return;
+  }
+  if (source instanceof Blob) source = source.stream();
+  if (source instanceof ReadableStream) {
+    const reader = source.getReader();
+    for (let next = await reader.read(); !next.done; next = await reader.read()) yield next.value;
+    return;
+  }
+  yield* source;
 }
 
 /**
@@ -62,14 +81,17 @@ export async function extractToFolder(
     const folder = await folderAt(slash < 0 ? '' : path.slice(0, slash));
     const handle = await folder.getFileHandle(path.slice(slash + 1), { create: true });
     const writable = await handle.createWritable();
-    const counted = new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
+    try {
+      for await (const chunk of chunksOf(file)) {
+        await writable.write(chunk as Uint8Array<ArrayBuffer>);
         bytesDone += chunk.length;
         onProgress?.({ bytesDone, bytesTotal });
-        controller.enqueue(chunk);
-      },
-    });
-    await (await streamOf(file)).pipeThrough(counted).pipeTo(writable);
+      }
+      await writable.close();
+    } catch (error) {
+      await writable.abort().catch(() => undefined);
+      throw error;
+    }
   }
   return plan.folder;
 }
