@@ -85,7 +85,11 @@ function sampleRss(): { stop(): Promise<number> } {
   const loop = (async () => {
     while (running) {
       const now = await chromiumRss();
-      if (now.total > peak && process.env['SCALE_DETAIL']) console.error(`peak ${now.total.toFixed(0)} MB`, JSON.stringify(Object.fromEntries(Object.entries(now.byType).map(([k, v]) => [k, Math.round(v)]))));
+      if (now.total > peak && process.env['SCALE_DETAIL'])
+        console.error(
+          `peak ${now.total.toFixed(0)} MB`,
+          JSON.stringify(Object.fromEntries(Object.entries(now.byType).map(([k, v]) => [k, Math.round(v)]))),
+        );
       peak = Math.max(peak, now.total);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -149,7 +153,10 @@ async function once(site: RunningSite, input: ScaleBrowserInput, how: ScaleHow):
         await page.getByRole('dialog', { name: 'Extraction Complete!' }).waitFor({ state: 'detached' });
         const folderStarted = Date.now();
         await page.getByRole('button', { name: 'Extract to folder…' }).click();
-        await page.locator('[data-sonner-toast]', { hasText: /Saved to your folder|Could not write/ }).first().waitFor();
+        await page
+          .locator('[data-sonner-toast]', { hasText: /Saved to your folder|Could not write/ })
+          .first()
+          .waitFor();
         folderSeconds = (Date.now() - folderStarted) / 1000;
         if ((await page.locator('[data-sonner-toast]', { hasText: 'Could not write' }).count()) > 0)
           error = 'Extract to folder failed';

@@ -48,15 +48,15 @@ function pickerStandIn(): void {
 function opfsTree(page: Page, name: string): Promise<Record<string, string>> {
   return page.evaluate(async (top) => {
     const out: Record<string, string> = {};
-    type Dir = FileSystemDirectoryHandle & { entries(): AsyncIterable<[string, FileSystemHandle]> };
-    const walk = async (dir: Dir, prefix: string) => {
-      for await (const [entry, handle] of dir.entries()) {
-        if (handle.kind === 'directory') await walk(handle as Dir, `${prefix}${entry}/`);
-        else out[`${prefix}${entry}`] = await (await (handle as FileSystemFileHandle).getFile()).text();
+    type Listed = { entries(): AsyncIterable<[string, FileSystemDirectoryHandle | FileSystemFileHandle]> };
+    const walk = async (dir: FileSystemDirectoryHandle, prefix: string) => {
+      for await (const [entry, handle] of (dir as unknown as Listed).entries()) {
+        if (handle.kind === 'directory') await walk(handle, `${prefix}${entry}/`);
+        else out[`${prefix}${entry}`] = await (await handle.getFile()).text();
       }
     };
     const root = await navigator.storage.getDirectory();
-    await walk((await root.getDirectoryHandle(top, { create: true })) as Dir, '');
+    await walk(await root.getDirectoryHandle(top, { create: true }), '');
     return out;
   }, name);
 }
@@ -167,11 +167,9 @@ describe('output in the site storage', () => {
     const stores = () =>
       ui.page.evaluate(async () => {
         const sizes: Record<string, number> = {};
-        const dir = (await (
-          await navigator.storage.getDirectory()
-        ).getDirectoryHandle('extracted-output', {
-          create: true,
-        })) as FileSystemDirectoryHandle & { entries(): AsyncIterable<[string, FileSystemFileHandle]> };
+        type Listed = { entries(): AsyncIterable<[string, FileSystemFileHandle]> };
+        const root = await navigator.storage.getDirectory();
+        const dir = (await root.getDirectoryHandle('extracted-output', { create: true })) as unknown as Listed;
         for await (const [name, handle] of dir.entries()) sizes[name] = (await handle.getFile()).size;
         return sizes;
       });

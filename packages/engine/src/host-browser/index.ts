@@ -84,7 +84,8 @@ export async function extractFiles(
   sink.flush();
   const stored = store ? await store.finish() : null;
   const slices = new Map<string, FileSlice>();
-  for (const [path, slice] of sink.files) slices.set(path, isStored(slice) && stored ? resolveStored(slice, stored) : (slice as FileSlice));
+  for (const [path, slice] of sink.files)
+    slices.set(path, isStored(slice) && stored ? resolveStored(slice, stored) : (slice as FileSlice));
   return { ...result, files: slices };
 }
 

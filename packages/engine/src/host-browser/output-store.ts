@@ -70,7 +70,8 @@ export async function openOutputStore(name: string): Promise<OutputStore | null>
       const at = end;
       // A short write (the disk or the quota is full) is an error, never a silently shorter file.
       const written = access.write(bytes, { at });
-      if (written !== bytes.length) throw new Error(`Only ${written} of ${bytes.length} bytes could be stored: the device is full.`);
+      if (written !== bytes.length)
+        throw new Error(`Only ${written} of ${bytes.length} bytes could be stored: the device is full.`);
       end += written;
       return at;
     },
@@ -91,8 +92,9 @@ export async function openOutputStore(name: string): Promise<OutputStore | null>
 /** A file's stored pieces as the page receives them: one range of the store's File where it can be. */
 export function resolveStored(slice: StoredSlice, file: Blob): FileSlice {
   const [only] = slice.stored;
-  if (slice.stored.length === 1 && only && !(only instanceof Uint8Array)) return { blob: file, offset: only.offset, size: only.size };
-  if (slice.stored.every((piece) => piece instanceof Uint8Array)) return { parts: slice.stored as Uint8Array<ArrayBuffer>[], size: slice.size };
+  if (slice.stored.length === 1 && only && !(only instanceof Uint8Array))
+    return { blob: file, offset: only.offset, size: only.size };
+  if (slice.stored.every((piece) => piece instanceof Uint8Array)) return { parts: slice.stored, size: slice.size };
   // Held bytes followed by stored ones (a file that began in the last held batch), or ranges
   // that are not one run: a Blob of them (slices of a File are references, not copies).
   return {

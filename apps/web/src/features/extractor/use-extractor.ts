@@ -1,5 +1,5 @@
 import { BROWSER_LIMITS, type ErrorShape } from '@archive-opener/shared';
-import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/toast/notify';
 import { formatBytes } from '../../lib/format-size';
@@ -27,7 +27,7 @@ import { asShape, runJob } from './job-runner';
 import { BROWSER_RATE_STAGES, nextEstimate, SERVER_RATE_STAGES, startEstimate, type RateEstimate } from './progress-model';
 import { runBatch } from './run-batch';
 import { toExtractedFiles } from './to-extracted-files';
-import { storageRefusal, useOutputStorage } from './use-output-storage';
+import { keepOutputStoresOf, storageRefusal, useOutputStorage } from './use-output-storage';
 import { groupVolumes, withoutSystemFiles } from './volume-sets';
 
 const SLOW_NOTICE_MS = 15_000;
@@ -48,9 +48,10 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
   const { t, i18n } = useTranslation();
   const [mode, chooseMode] = useExtractionMode();
   const serverLimit = serverMaxBytes(useServerSettings());
-  const [stored, dispatch] = useReducer(jobsReducer, []);
-  const storage = useOutputStorage(useMemo(() => stored.flatMap((job) => job.files), [stored]));
+  const storage = useOutputStorage();
   const maxBytes = maxArchiveBytes(mode, serverLimit, storage.archiveBytes);
+  const [stored, dispatch] = useReducer(jobsReducer, []);
+  useEffect(() => keepOutputStoresOf(stored), [stored]);
   const jobs = useMemo(() => withLimit(stored, maxBytes), [stored, maxBytes]);
   const [completion, setCompletion] = useState<Completion | null>(null);
   // The time left, measured for a single archive: a batch's blended percent has no one rate.

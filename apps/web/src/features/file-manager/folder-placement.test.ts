@@ -12,7 +12,10 @@ describe('planFolder', () => {
   });
 
   it('puts loose files, or several top folders, in a new folder named after the archive', () => {
-    expect(planFolder(['a.txt', 'docs/b.txt'], 'photos.tar.gz', none)).toEqual({ folder: 'photos', paths: ['a.txt', 'docs/b.txt'] });
+    expect(planFolder(['a.txt', 'docs/b.txt'], 'photos.tar.gz', none)).toEqual({
+      folder: 'photos',
+      paths: ['a.txt', 'docs/b.txt'],
+    });
     expect(planFolder(['x/1', 'y/2'], 'two.7z', none).folder).toBe('two');
     // A single file at the top is not a folder: it is wrapped too.
     expect(planFolder(['readme'], 'r.zip', none)).toEqual({ folder: 'r', paths: ['readme'] });

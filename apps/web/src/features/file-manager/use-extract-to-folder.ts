@@ -32,7 +32,9 @@ export function useExtractToFolder(archiveName: string | null, onGone?: () => vo
         const folder = await extractToFolder(files, archiveName, target, ({ bytesDone, bytesTotal }) =>
           setPercent(bytesTotal > 0 ? Math.floor((bytesDone / bytesTotal) * 100) : 100),
         );
-        toast.success(t('fileManager.toast.folderDone'), { description: t('fileManager.toast.folderDoneDescription', { folder }) });
+        toast.success(t('fileManager.toast.folderDone'), {
+          description: t('fileManager.toast.folderDoneDescription', { folder }),
+        });
       } catch (error) {
         toast.error(t('fileManager.toast.folderFailed'), { description: t('fileManager.toast.folderFailedDescription') });
         if (isGone(error)) onGone?.();

@@ -5,9 +5,9 @@ export type FileContents = Blob | Uint8Array<ArrayBuffer> | AsyncIterable<Uint8A
 
 export interface PageFileBytes {
   /** The file's own Blob, made the first time it is asked for and the same object afterwards. */
-  blob(): Blob;
+  blob: () => Blob;
   /** The bytes without making a Blob when none was made yet (held bytes as they are). */
-  contents(): FileContents;
+  contents: () => FileContents;
 }
 
 /**
