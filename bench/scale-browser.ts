@@ -127,7 +127,10 @@ async function once(site: RunningSite, input: ScaleBrowserInput, how: ScaleHow):
     if (how === 'blob') await context.addInitScript(WITHOUT_OPFS);
     // A device reporting less memory (a smaller held budget): SCALE_DEVICE_MEMORY=4 for 128 MiB.
     const memory = process.env['SCALE_DEVICE_MEMORY'];
-    if (memory) await context.addInitScript(`Object.defineProperty(Navigator.prototype, 'deviceMemory', { get: () => ${Number(memory)} });`);
+    if (memory)
+      await context.addInitScript(
+        `Object.defineProperty(Navigator.prototype, 'deviceMemory', { get: () => ${Number(memory)} });`,
+      );
     if (how === 'folder') await context.addInitScript(PICKER_STAND_IN);
     const page = await context.newPage();
     await page.goto(site.url);
