@@ -46,7 +46,10 @@ export function extractInWorker(parts: File[], options: RunOptions = {}): Engine
   // The store is named and locked before the worker starts writing to it (client/output-stores.ts).
   const result = leaseOutputStore().then(async (lease): Promise<PageExtractResult> => {
     store = lease;
-    if (cancelled) throw cancelledError();
+    if (cancelled) {
+      await lease?.release();
+      throw cancelledError();
+    }
     run = runInWorker<BrowserExtractResult>('extract', parts, options, lease?.name);
     try {
       const answer = await run.result;
