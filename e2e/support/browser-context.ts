@@ -26,5 +26,16 @@ export async function newBrowserContext(browser: Browser, options: BrowserContex
   });
   context.setDefaultTimeout(PAGE_WAIT_MS);
   await context.addInitScript(recordShown);
+  await context.addInitScript(withoutSavePicker);
   return context;
+}
+
+/**
+ * Headless Chromium has `showSaveFilePicker` but closes it at once, as a visitor cancelling
+ * would: without it the page downloads a ZIP as browsers without the picker do, which the tests
+ * can watch. browser-output.test.ts puts a stand-in back where it tests the picker's path.
+ */
+function withoutSavePicker(): void {
+  delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker;
+  delete (Window.prototype as { showSaveFilePicker?: unknown }).showSaveFilePicker;
 }

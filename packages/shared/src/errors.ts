@@ -17,7 +17,17 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** Which safety limit stopped an extraction (`details.limit` of LIMIT_EXCEEDED). */
 export type LimitName =
-  'totalBytes' | 'entryCount' | 'expansionRatio' | 'kdfCost' | 'nestingDepth' | 'archiveSize' | 'time' | 'memory' | 'nameLength';
+  | 'totalBytes'
+  | 'entryCount'
+  | 'expansionRatio'
+  | 'kdfCost'
+  | 'nestingDepth'
+  | 'archiveSize'
+  | 'time'
+  | 'memory'
+  | 'nameLength'
+  /** The output would not fit in the storage the browser grants the site (details: `needed`, `available` bytes). */
+  | 'storage';
 
 export interface ErrorShape {
   code: ErrorCode;

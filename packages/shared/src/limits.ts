@@ -45,21 +45,3 @@ export const BROWSER_LIMITS: ExtractionLimits = {
 export const MAX_BROWSER_ARCHIVE_BYTES = 2 * GiB;
 /** The largest upload server mode accepts by default (`MAX_UPLOAD_MB`). */
 export const DEFAULT_MAX_UPLOAD_MB = 50;
-
-/**
- * How much of an extraction's output the browser's worker may hand to the page as ArrayBuffers
- * (moved to the page, not copied) before the rest becomes Blobs. Making a Blob copies every byte
- * to the browser process, which can page Blobs to disk; ArrayBuffers stay in the tab's memory,
- * so they are kept to a share of the device's: 1/32 of `navigator.deviceMemory` (GiB, rounded;
- * Chromium-based browsers, secure pages only), between 16 and 256 MiB; 128 MiB where the browser
- * does not say.
- */
-export function heldOutputBudget(deviceMemoryGiB: number | undefined): number {
-  if (deviceMemoryGiB === undefined || !Number.isFinite(deviceMemoryGiB) || deviceMemoryGiB <= 0) return 128 * MiB;
-  return Math.min(256 * MiB, Math.max(16 * MiB, Math.round((deviceMemoryGiB * GiB) / 32)));
-}
-
-/** `heldOutputBudget` of the device this runs on (page or worker; 128 MiB where nothing says). */
-export function deviceHeldOutputBudget(): number {
-  return heldOutputBudget((globalThis as { navigator?: { deviceMemory?: number } }).navigator?.deviceMemory);
-}

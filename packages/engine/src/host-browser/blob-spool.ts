@@ -1,7 +1,7 @@
 import type { SevenZipModule } from '7z-wasm';
 import { asBytes, beforeMapping, memfsFileOps, memfsNode, nodesBelow, type MemfsNode } from '../sevenzip/memfs-file-ops.js';
 import type { HoldBuffers } from './held-output.js';
-import type { FileSlice } from './worker-protocol.js';
+import { addStoredRange, type OutputStore, type SinkSlice } from './output-store.js';
 
 /**
  * Bytes gathered in the spool's buffer before they become one Blob; the buffer is then reused
@@ -20,7 +20,12 @@ export const SPOOL_BATCH_BYTES = 4 * 1024 * 1024;
 interface Batch {
   blob: Blob | null;
   bytes: Uint8Array<ArrayBuffer> | null;
+  /** The pieces of this batch are ranges of the output store (their offsets are the store's). */
+  stored?: true;
 }
+
+/** The one batch of every byte written to the output store. */
+const STORED: Batch = { blob: null, bytes: null, stored: true };
 
 /** A run of one file's bytes, in order, at `offset` in a batch. */
 interface Piece {
@@ -42,6 +47,11 @@ export interface SpoolOptions {
   readSealed?: (blob: Blob, start: number, end: number) => Uint8Array;
   /** Asked for each new batch's buffer: a held one is never reused and never becomes a Blob. */
   hold?: HoldBuffers;
+  /**
+   * Where bytes go once `hold` refuses, written as they come (output-store.ts), instead of
+   * batches that become Blobs.
+   */
+  store?: OutputStore | null;
 }
 
 export interface BlobSpool {
@@ -51,7 +61,7 @@ export interface BlobSpool {
    * Where a spooled file's bytes are, and the file is the spool's no longer; null when MEMFS
    * holds the file itself (it is empty, or was written out of order).
    */
-  take(sz: SevenZipModule, path: string): FileSlice | null;
+  take(sz: SevenZipModule, path: string): SinkSlice | null;
   /** Forgets every file (the extraction failed). */
   clear(): void;
 }
@@ -74,6 +84,7 @@ export function blobSpool(options: SpoolOptions = {}): BlobSpool {
   const seal = options.seal ?? ((bytes: Uint8Array) => new Blob([bytes as Uint8Array<ArrayBuffer>]));
   const readSealed = options.readSealed ?? readBlobSync;
   const hold = options.hold ?? (() => false);
+  const store = options.store ?? null;
   // Where writes go: the current batch's own bytes, or `reusable`, whose bytes become Blobs.
   let buffer = new Uint8Array(0);
   let reusable: Uint8Array<ArrayBuffer> | null = null;
@@ -103,6 +114,7 @@ export function blobSpool(options: SpoolOptions = {}): BlobSpool {
       }
       reusable = fresh;
     }
+    if (store) return STORED;
     buffer = reusable;
     current = { blob: null, bytes: null };
     return current;
@@ -111,6 +123,15 @@ export function blobSpool(options: SpoolOptions = {}): BlobSpool {
   const append = (file: Spooled, bytes: Uint8Array): void => {
     for (let at = 0; at < bytes.length;) {
       const batch = current && used < buffer.length ? current : openBatch();
+      if (batch === STORED && store) {
+        // Straight to disk: no copy into a batch, and nothing waits in the worker's memory.
+        const rest = bytes.subarray(at);
+        const where = store.append(rest);
+        const last = file.pieces.at(-1);
+        if (last?.batch === STORED && last.offset + last.length === where) last.length += rest.length;
+        else file.pieces.push({ batch: STORED, offset: where, length: rest.length });
+        break;
+      }
       const take = Math.min(buffer.length - used, bytes.length - at);
       buffer.set(bytes.subarray(at, at + take), used);
       const last = file.pieces.at(-1);
@@ -139,12 +160,17 @@ export function blobSpool(options: SpoolOptions = {}): BlobSpool {
       if (pieceEnd > position && pieceStart < end) {
         const from = Math.max(position, pieceStart) - pieceStart;
         const to = Math.min(end, pieceEnd) - pieceStart;
-        const bytes = batch.bytes
-          ? batch.bytes.subarray(at + from, at + to)
-          : batch.blob
-            ? sealedBytes(batch.blob, at + from, at + to)
-            : buffer.subarray(at + from, at + to);
-        target.set(bytes, offset + pieceStart + from - position);
+        const into = offset + pieceStart + from - position;
+        if (batch === STORED && store) store.read(target.subarray(into, into + to - from), at + from);
+        else
+          target.set(
+            batch.bytes
+              ? batch.bytes.subarray(at + from, at + to)
+              : batch.blob
+                ? sealedBytes(batch.blob, at + from, at + to)
+                : buffer.subarray(at + from, at + to),
+            into,
+          );
       }
       if (pieceEnd >= end) break;
       pieceStart = pieceEnd;
@@ -210,6 +236,14 @@ export function blobSpool(options: SpoolOptions = {}): BlobSpool {
       const file = files.get(node);
       if (!file) return null;
       files.delete(node);
+      if (file.pieces.some(({ batch }) => batch === STORED)) {
+        const stored: (Uint8Array<ArrayBuffer> | { offset: number; size: number })[] = [];
+        for (const { batch, offset, length } of file.pieces) {
+          if (batch.bytes) stored.push(batch.bytes.subarray(offset, offset + length));
+          else addStoredRange(stored, offset, length);
+        }
+        return { stored, size: file.size };
+      }
       // Held batches never change: only bytes still in the reused buffer must become a Blob first.
       if (file.pieces.some(({ batch }) => !batch.bytes && !batch.blob)) sealCurrent();
       if (file.pieces.every(({ batch }) => batch.bytes)) {

@@ -58,12 +58,14 @@ interface RunOptions {
   warmUp?: string[];
   /** The request's `holdBytes`; the worker's default (from the device's memory) when absent. */
   holdBytes?: number;
+  /** The request's `outputStore`: output beyond the held bytes goes to this OPFS file. */
+  outputStore?: string;
 }
 
 /** Extracts in a fresh worker, as the app does; `urls` are the archive's parts, in order. */
 async function extractInPage(page: Page, urls: string | string[], options: RunOptions = {}): Promise<PageOutcome> {
   return page.evaluate(
-    async ([list, { password: pw, prepared, warmUp, holdBytes }]) => {
+    async ([list, { password: pw, prepared, warmUp, holdBytes, outputStore }]) => {
       const parts = await Promise.all(
         list.map(async (url) => new File([await (await fetch(url)).blob()], url.split('/').pop() ?? 'archive')),
       );
@@ -95,6 +97,7 @@ async function extractInPage(page: Page, urls: string | string[], options: RunOp
         wasmUrl: '/7zz.wasm',
         ...(pw ? { password: pw } : {}),
         ...(holdBytes === undefined ? {} : { holdBytes }),
+        ...(outputStore === undefined ? {} : { outputStore }),
       });
       const outcome = await answered;
       worker.terminate();
@@ -219,6 +222,37 @@ describe('browser host (Web Worker in headless Chromium)', () => {
     expectManifestFiles(path, outcome);
     // Empty files may still come as no bytes at all.
     expect(outcome.heldBytes).toBe(0);
+  });
+
+  // Zips whose entries are all stored stay ranges of the archive itself: nothing to store.
+  const ALL_STORED = ['libzip/test.zip', 'commons-compress/bla-stored.zip'];
+  it.each([...CASES.filter((c) => !c.password && !ALL_STORED.includes(c.path)), ...WAYS_OUT.map((path) => ({ path }))])(
+    'writes the files of $path to an output store in the Origin Private File System when no bytes may be held',
+    async ({ path }) => {
+      const outputStore = `test-${path.replace(/\W/g, '-')}`;
+      const outcome = await extractInPage(page, urlsOf(path), { holdBytes: 0, outputStore });
+      expectManifestFiles(path, outcome);
+      expect(outcome.heldBytes).toBe(0);
+      // Every byte is in the store's one file (stored entries of a zip stay ranges of the archive).
+      const stored = await page.evaluate(async (name) => {
+        const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle('extracted-output');
+        return (await (await folder.getFileHandle(name)).getFile()).size;
+      }, outputStore);
+      expect(stored).toBeGreaterThan(0);
+    },
+  );
+
+  it('deletes the output store when the extraction fails', async () => {
+    const outcome = await extractInPage(page, '/corpus/py7zr/encrypted_1.7z', { holdBytes: 0, outputStore: 'failed' });
+    expect(outcome.error?.code).toBe('PASSWORD_REQUIRED');
+    const left = await page.evaluate(async () => {
+      const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle('extracted-output', { create: true });
+      return folder.getFileHandle('failed').then(
+        () => true,
+        () => false,
+      );
+    });
+    expect(left).toBe(false);
   });
 
   it('reports progress while it extracts', async () => {

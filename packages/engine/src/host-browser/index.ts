@@ -1,14 +1,16 @@
-import { BROWSER_LIMITS, deviceHeldOutputBudget } from '@archive-opener/shared';
+import { BROWSER_LIMITS } from '@archive-opener/shared';
 import { extract, list, preloadBackends } from '../core/engine.js';
 import type { InputMounter } from '../core/output-sink.js';
 import type { ListResult, OperationOptions } from '../core/types.js';
 import { blobSource } from './blob-source.js';
 import { heldOutput } from './held-output.js';
+import { deviceHeldOutputBudget } from './held-output-budget.js';
 import { memorySink } from './memory-sink.js';
+import { isStored, openOutputStore, resolveStored } from './output-store.js';
 import { browserSevenZipFactory, compileSevenZip } from './sevenzip-browser.js';
 import { browserCodec } from './browser-codec.js';
 import { readInputsThroughWindow } from './workerfs-window.js';
-import type { BrowserExtractResult } from './worker-protocol.js';
+import type { BrowserExtractResult, FileSlice } from './worker-protocol.js';
 
 export type {
   BlobRange,
@@ -49,30 +51,42 @@ export function prepare(wasmUrl: string): void {
 /**
  * Runs inside a Web Worker: WORKERFS needs FileReaderSync, which only workers have. Up to
  * `holdBytes` of the output are the worker's own ArrayBuffers (HeldBytes slices), to be moved
- * to the page with the answer: see `heldBuffersOf`.
+ * to the page with the answer: see `heldBuffersOf`. The rest goes to the output store named
+ * `outputStore` (output-store.ts) where the browser has one, else to Blobs.
  */
 export async function extractFiles(
   files: readonly File[],
   wasmUrl: string,
-  { holdBytes, ...options }: OperationOptions & { holdBytes?: number } = {},
+  { holdBytes, outputStore, ...options }: OperationOptions & { holdBytes?: number; outputStore?: string } = {},
 ): Promise<BrowserExtractResult> {
   // Anything but a size (NaN would compare as room for everything) means the device's default.
   const budget =
     typeof holdBytes === 'number' && holdBytes >= 0 && Number.isFinite(holdBytes) ? holdBytes : deviceHeldOutputBudget();
-  const sink = memorySink(heldOutput(budget));
-  const result = await extract(
-    {
-      sources: files.map(blobSource),
-      sevenZip: browserSevenZipFactory(wasmUrl),
-      mountInputs: workerInputs(files),
-      defaultLimits: BROWSER_LIMITS,
-      codec: await browserCodec(),
-    },
-    sink,
-    options,
-  );
+  const store = outputStore ? await openOutputStore(outputStore) : null;
+  const sink = memorySink(heldOutput(budget), store);
+  let result;
+  try {
+    result = await extract(
+      {
+        sources: files.map(blobSource),
+        sevenZip: browserSevenZipFactory(wasmUrl),
+        mountInputs: workerInputs(files),
+        defaultLimits: BROWSER_LIMITS,
+        codec: await browserCodec(),
+      },
+      sink,
+      options,
+    );
+  } catch (error) {
+    await store?.remove();
+    throw error;
+  }
   sink.flush();
-  return { ...result, files: sink.files };
+  const stored = store ? await store.finish() : null;
+  const slices = new Map<string, FileSlice>();
+  for (const [path, slice] of sink.files)
+    slices.set(path, isStored(slice) && stored ? resolveStored(slice, stored) : (slice as FileSlice));
+  return { ...result, files: slices };
 }
 
 export async function listFiles(files: readonly File[], wasmUrl: string, options: OperationOptions = {}): Promise<ListResult> {

@@ -4,10 +4,11 @@ import { stageIn } from '../sevenzip/staging.js';
 import { heldOutput } from './held-output.js';
 import { memorySink } from './memory-sink.js';
 import { memfsContents } from '../testing/memfs-writes.js';
+import type { SinkSlice } from './output-store.js';
 import { sliceToBlob, type BlobRange, type FileSlice, type HeldBytes } from './worker-protocol.js';
 
 const bytes = (length: number, fill: number) => new Uint8Array(length).fill(fill);
-const text = async (file: FileSlice | undefined) => new Uint8Array(await sliceToBlob(file as FileSlice).arrayBuffer());
+const text = async (file: SinkSlice | undefined) => new Uint8Array(await sliceToBlob(file as FileSlice).arrayBuffer());
 
 describe('memorySink', () => {
   it('gathers small files and hands each its own bytes once flushed', async () => {

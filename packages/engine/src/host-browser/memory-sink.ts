@@ -1,10 +1,12 @@
 import type { OutputSink } from '../core/output-sink.js';
 import { blobSpool } from './blob-spool.js';
 import { holdNothing, type HoldBuffers } from './held-output.js';
-import type { FileSlice } from './worker-protocol.js';
+import { addStoredRange, type OutputStore, type SinkSlice } from './output-store.js';
 
 /** Files below this size are gathered into batches; bigger ones get a Blob of their own. */
 const BATCHED_FILE_MAX_BYTES = 1024 * 1024;
+/** A streamed file past this size goes to the output store as it comes (smaller ones may be held). */
+const STREAMED_TO_STORE_BYTES = 16 * 1024 * 1024;
 /** Bytes gathered before a batch becomes one Blob: bounds what waits in the worker's memory. */
 const BATCH_BYTES = 32 * 1024 * 1024;
 
@@ -15,14 +17,16 @@ interface WaitingFile {
 }
 
 export interface MemorySink extends OutputSink {
-  readonly files: Map<string, FileSlice>;
+  /** Stored slices become FileSlices when the store is finished (index.ts). */
+  readonly files: Map<string, SinkSlice>;
   /** Turns the files still waiting in a batch into a Blob: call before reading `files`. */
   flush(): void;
 }
 
 /**
  * Keeps extracted files in memory. While `hold` allows (held-output.ts), a file is its bytes
- * themselves, which move to the page with the answer, uncopied; beyond that, Blobs (the browser
+ * themselves, which move to the page with the answer, uncopied; beyond that, ranges of the
+ * output store on disk (output-store.ts) where the browser offers one, else Blobs (the browser
  * may page large ones to disk). What 7-Zip writes into its in-memory file system is taken out of
  * it as it is written (blob-spool.ts, offered as `spoolSevenZip`); files that the spool gave back
  * to that file system arrive as `writeBytes`. A zip entry stored without compression stays a range of the
@@ -34,9 +38,9 @@ export interface MemorySink extends OutputSink {
  * gathered into batches, each one Blob, and a file is only its place in its batch: the page cuts
  * the slice when it first needs the file's bytes, which for most files is never.
  */
-export function memorySink(hold: HoldBuffers = holdNothing): MemorySink {
-  const files = new Map<string, FileSlice>();
-  const spool = blobSpool({ hold });
+export function memorySink(hold: HoldBuffers = holdNothing, outputStore: OutputStore | null = null): MemorySink {
+  const files = new Map<string, SinkSlice>();
+  const spool = blobSpool({ hold, store: outputStore });
   let waiting: WaitingFile[] = [];
   let waitingBytes = 0;
   const flush = (): void => {
@@ -56,6 +60,13 @@ export function memorySink(hold: HoldBuffers = holdNothing): MemorySink {
       files.set(path, { parts: parts as Uint8Array<ArrayBuffer>[], size });
       return;
     }
+    if (outputStore) {
+      // Written to disk at once: nothing is gathered, whatever the file's size.
+      const stored: { offset: number; size: number }[] = [];
+      for (const part of parts) addStoredRange(stored, outputStore.append(part), part.length);
+      files.set(path, { stored, size });
+      return;
+    }
     if (size >= BATCHED_FILE_MAX_BYTES) {
       files.set(path, { blob: new Blob(parts as BlobPart[]), offset: 0, size });
       return;
@@ -68,10 +79,26 @@ export function memorySink(hold: HoldBuffers = holdNothing): MemorySink {
     files,
     flush,
     async writeFile(path, data) {
-      const chunks: Uint8Array[] = [];
+      let chunks: Uint8Array[] = [];
+      let gathered = 0;
+      let stored: { offset: number; size: number }[] | null = null;
       const reader = data.getReader();
-      for (let next = await reader.read(); !next.done; next = await reader.read()) chunks.push(next.value);
-      store(path, chunks);
+      for (let next = await reader.read(); !next.done; next = await reader.read()) {
+        if (stored && outputStore) {
+          addStoredRange(stored, outputStore.append(next.value), next.value.length);
+          continue;
+        }
+        chunks.push(next.value);
+        gathered += next.value.length;
+        // A big file streams to the store from here on: the worker never holds all of it.
+        if (outputStore && gathered > STREAMED_TO_STORE_BYTES) {
+          stored = [];
+          for (const chunk of chunks) addStoredRange(stored, outputStore.append(chunk), chunk.length);
+          chunks = [];
+        }
+      }
+      if (stored) files.set(path, { stored, size: stored.reduce((sum, range) => sum + range.size, 0) });
+      else store(path, chunks);
     },
     async writeBytes(path, data) {
       // Pieces stay pieces: the batch's Blob copies them once, joining them first would be twice.

@@ -7,11 +7,12 @@ import { blobSource } from './blob-source.js';
 import { browserCodec } from './browser-codec.js';
 import { memorySink } from './memory-sink.js';
 import { heldOutput } from './held-output.js';
+import type { SinkSlice } from './output-store.js';
 import { sliceToBlob, type FileSlice } from './worker-protocol.js';
 
 // The browser host's own pieces (a File read by slices, its codec, its sink), run in Node, which
 // has File and Blob too. The page reads a file by slicing where the worker says it lies.
-const bytesOf = async (slice: FileSlice) => new Uint8Array(await sliceToBlob(slice).arrayBuffer());
+const bytesOf = async (slice: SinkSlice) => new Uint8Array(await sliceToBlob(slice as FileSlice).arrayBuffer());
 
 const stored = new Uint8Array(200_000).map((_, i) => (i * 7919) % 251);
 const deflated = new TextEncoder().encode('entry header volume stream deflate\n'.repeat(4000));

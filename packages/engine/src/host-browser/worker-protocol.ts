@@ -14,9 +14,15 @@ export interface BrowserRequest {
   wasmUrl: string;
   /**
    * At most this many bytes of output are handed over as the worker's own ArrayBuffers (`HeldBytes`,
-   * moved with the answer); the rest become Blobs. Default: `heldOutputBudget` of the device.
+   * moved with the answer); the rest go to the output store (or Blobs). Default: `heldOutputBudget` of the device.
    */
   holdBytes?: number;
+  /**
+   * The name of the output store (a file of the Origin Private File System) the rest of the
+   * output goes to; the page holds its lock (client/output-stores.ts). Without it, or where the
+   * browser has no sync access handles, Blobs.
+   */
+  outputStore?: string;
 }
 
 /**

@@ -41,7 +41,7 @@ scope.onmessage = async (event: MessageEvent<BrowserRequest | BrowserPrepare>) =
   }
   requested = true;
   await warmingUp;
-  const { op, files, password, limits, only, wasmUrl, holdBytes } = event.data;
+  const { op, files, password, limits, only, wasmUrl, holdBytes, outputStore } = event.data;
   const options = { ...(password && { password }), ...(limits && { limits }), ...(only && { only }) };
   try {
     const result =
@@ -49,6 +49,7 @@ scope.onmessage = async (event: MessageEvent<BrowserRequest | BrowserPrepare>) =
         ? await extractFiles(files, wasmUrl, {
             ...options,
             ...(holdBytes !== undefined && { holdBytes }),
+            ...(outputStore !== undefined && { outputStore }),
             onProgress: (progress) => post({ type: 'progress', progress }),
           })
         : await listFiles(files, wasmUrl, options);

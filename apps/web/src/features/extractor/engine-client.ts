@@ -5,10 +5,10 @@ import type {
   BrowserRequest,
   ListResult,
 } from '@archive-opener/engine/browser';
+import { leaseHeldOutput, leaseOutputStore, type OutputStoreLease } from '@archive-opener/engine/browser/client';
 import { heldBuffersOf, warmUpKindFor, type WarmUpKind } from '@archive-opener/engine/browser/protocol';
-import type { ErrorShape } from '@archive-opener/shared';
+import type { ErrorShape, ExtractionLimits } from '@archive-opener/shared';
 import wasmUrl from '7z-wasm/7zz.wasm?url';
-import { leaseHeldOutput } from './held-output-account';
 import type { EngineProgress } from './progress-model';
 
 /** A running operation; `cancel` terminates the worker (running WASM cannot be interrupted). */
@@ -24,8 +24,13 @@ export class ExtractionError extends Error {
   }
 }
 
+/** An extraction's answer, and the output store its files are ranges of (released when they are dismissed). */
+export type PageExtractResult = BrowserExtractResult & { outputStore?: string };
+
 interface RunOptions {
   password?: string;
+  /** The limits the page sets (the output the device can store, see storage-limit.ts). */
+  limits?: Partial<ExtractionLimits>;
   onProgress?: (progress: EngineProgress) => void;
 }
 
@@ -34,8 +39,38 @@ interface RunOptions {
  * prepareEngine). One worker per operation: a worker that ran 7-Zip cannot be reused safely,
  * and terminating it is the only way to cancel.
  */
-export function extractInWorker(parts: File[], options: RunOptions = {}): EngineRun {
-  return runInWorker<BrowserExtractResult>('extract', parts, options);
+export function extractInWorker(parts: File[], options: RunOptions = {}): EngineRun<PageExtractResult> {
+  let cancelled = false;
+  let run: EngineRun<BrowserExtractResult> | null = null;
+  let store: OutputStoreLease | null = null;
+  // The store is named and locked before the worker starts writing to it (client/output-stores.ts).
+  const result = leaseOutputStore().then(async (lease): Promise<PageExtractResult> => {
+    store = lease;
+    if (cancelled) {
+      await lease?.release();
+      throw cancelledError();
+    }
+    run = runInWorker<BrowserExtractResult>('extract', parts, options, lease?.name);
+    try {
+      const answer = await run.result;
+      return lease ? { ...answer, outputStore: lease.name } : answer;
+    } catch (error) {
+      await lease?.release();
+      throw error;
+    }
+  });
+  return {
+    result,
+    cancel() {
+      cancelled = true;
+      if (run) run.cancel();
+      else void store?.release();
+    },
+  };
+}
+
+function cancelledError(): ExtractionError {
+  return new ExtractionError({ code: 'CANCELLED', message: 'The extraction was cancelled.' });
 }
 
 /** Lists an archive's entries (names, sizes, encrypted flags) without extracting anything. */
@@ -91,7 +126,12 @@ function takeWorker(): Worker {
   return worker;
 }
 
-function runInWorker<T>(op: BrowserRequest['op'], parts: File[], { password, onProgress }: RunOptions): EngineRun<T> {
+function runInWorker<T>(
+  op: BrowserRequest['op'],
+  parts: File[],
+  { password, limits, onProgress }: RunOptions,
+  outputStore?: string,
+): EngineRun<T> {
   const worker = takeWorker();
   let settle: { reject: (error: Error) => void } | null = null;
   // What the extraction may hand over as ArrayBuffers instead of Blobs: the page's budget less
@@ -122,7 +162,9 @@ function runInWorker<T>(op: BrowserRequest['op'], parts: File[], { password, onP
       files: parts,
       wasmUrl,
       ...(password ? { password } : {}),
+      ...(limits ? { limits } : {}),
       ...(held ? { holdBytes: held.bytes } : {}),
+      ...(outputStore ? { outputStore } : {}),
     };
     worker.postMessage(request);
   });
@@ -132,7 +174,7 @@ function runInWorker<T>(op: BrowserRequest['op'], parts: File[], { password, onP
     cancel() {
       worker.terminate();
       held?.settle([]);
-      settle?.reject(new ExtractionError({ code: 'CANCELLED', message: 'The extraction was cancelled.' }));
+      settle?.reject(cancelledError());
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { ErrorShape, LimitName } from '@archive-opener/shared';
 import type { TFunction } from 'i18next';
+import { formatBytes } from '../../lib/format-size';
 import { serverProblemOf, serverProblemText } from '../server-extraction/problems';
 
 export interface ErrorText {
@@ -11,7 +12,7 @@ export interface ErrorText {
  * The engine's error codes as translated toast texts: never its English messages. A server
  * extraction's own problems (too large, rate limit, timeout…) travel in the same shape.
  */
-export function errorText(error: ErrorShape, t: TFunction): ErrorText {
+export function errorText(error: ErrorShape, t: TFunction, locale?: string): ErrorText {
   const problem = serverProblemOf(error);
   if (problem) return serverProblemText(problem, t);
   const details = error.details ?? {};
@@ -33,6 +34,14 @@ export function errorText(error: ErrorShape, t: TFunction): ErrorText {
     }
     case 'LIMIT_EXCEEDED': {
       const limit = typeof details.limit === 'string' ? (details.limit as LimitName) : undefined;
+      if (limit === 'storage' && typeof details.needed === 'number' && typeof details.available === 'number')
+        return {
+          title: t('extractor.errors.noStorage.title'),
+          text: t('extractor.errors.noStorage.text', {
+            needed: formatBytes(details.needed, locale),
+            available: formatBytes(details.available, locale),
+          }),
+        };
       if (limit === 'archiveSize')
         return { title: t('extractor.errors.tooLarge.title'), text: t('extractor.errors.tooLarge.text') };
       return { title: t('extractor.errors.limit.title'), text: t('extractor.errors.limit.text', { limit: limitName(limit, t) }) };

@@ -1,3 +1,4 @@
+import type { BrowserStorageLimit } from '@archive-opener/engine/browser/client';
 import type { ErrorShape } from '@archive-opener/shared';
 import type { ExtractedFile } from '../file-manager/extracted-file';
 import type { ExtractionMode } from '../server-extraction/extraction-mode';
@@ -10,6 +11,7 @@ import type { ArchiveJob } from './archive-jobs';
 import { ExtractionError, extractInWorker, type EngineRun } from './engine-client';
 import { percentFor } from './progress-model';
 import { toExtractedFiles } from './to-extracted-files';
+import { storageRefusal } from './use-output-storage';
 
 export interface JobRunOptions {
   password: string;
@@ -18,6 +20,8 @@ export interface JobRunOptions {
   onPercent: (percent: number) => void;
   /** The server's queue position while the job waits there; null once it runs. */
   onQueue: (position: number | null) => void;
+  /** What the browser lets the site store (browser mode: the output's limit). */
+  storage?: BrowserStorageLimit;
 }
 
 /** Any failure of either mode (or of fetching a server file to open it) in the extractor's error shape. */
@@ -36,11 +40,18 @@ export function runJob(job: ArchiveJob, mode: ExtractionMode, options: JobRunOpt
   return mode === 'server' ? runOnServer(job, options) : runInBrowser(job, options);
 }
 
-function runInBrowser(job: ArchiveJob, { password, prefix, onPercent }: JobRunOptions): EngineRun<ExtractedFile[]> {
+function runInBrowser(job: ArchiveJob, { password, prefix, onPercent, storage }: JobRunOptions): EngineRun<ExtractedFile[]> {
+  // The listing said how much the archive holds: refused at once when that cannot be stored.
+  const listed = job.listing?.state === 'listed' ? job.listing.bytes : null;
+  const available = storage?.availableBytes ?? null;
+  if (listed !== null && available !== null && listed > available) {
+    return { result: Promise.reject(new ExtractionError(storageRefusal(listed, available))), cancel: () => undefined };
+  }
   onPercent(percentFor({ stage: 'processing' }));
   const usage = startUsageRecord(job);
   const run = extractInWorker(job.parts, {
     ...(password ? { password } : {}),
+    ...(storage && { limits: { maxTotalBytes: storage.outputBytes } }),
     onProgress: ({ bytesDone, bytesTotal }) => onPercent(percentFor({ stage: 'extracting', bytesDone, bytesTotal })),
   });
   // The anonymous usage record (docs/decisions/023-anonymous-statistics.md), browser mode only: the

@@ -1,5 +1,5 @@
 import { BROWSER_LIMITS, type ErrorShape } from '@archive-opener/shared';
-import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/toast/notify';
 import { formatBytes } from '../../lib/format-size';
@@ -27,6 +27,7 @@ import { asShape, runJob } from './job-runner';
 import { nextEstimate, RATE_STAGES, startEstimate, type RateEstimate } from './progress-model';
 import { runBatch } from './run-batch';
 import { toExtractedFiles } from './to-extracted-files';
+import { keepOutputStoresOf, storageRefusal, useOutputStorage } from './use-output-storage';
 import { groupVolumes, withoutSystemFiles } from './volume-sets';
 
 const SLOW_NOTICE_MS = 15_000;
@@ -47,8 +48,10 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
   const { t, i18n } = useTranslation();
   const [mode, chooseMode] = useExtractionMode();
   const serverLimit = serverMaxBytes(useServerSettings());
-  const maxBytes = maxArchiveBytes(mode, serverLimit);
+  const storage = useOutputStorage();
+  const maxBytes = maxArchiveBytes(mode, serverLimit, storage.archiveBytes);
   const [stored, dispatch] = useReducer(jobsReducer, []);
+  useEffect(() => keepOutputStoresOf(stored), [stored]);
   const jobs = useMemo(() => withLimit(stored, maxBytes), [stored, maxBytes]);
   const [completion, setCompletion] = useState<Completion | null>(null);
   // The time left, measured for a single archive: a batch's blended percent has no one rate.
@@ -62,22 +65,26 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
   const attempts = useRef(0);
   useKeepAlive(mode === 'server');
 
-  const warnTooLarge = useCallback(
-    (limit: number) =>
-      notify.error(t('extractor.toasts.tooLarge.title'), {
-        description: t('extractor.toasts.tooLarge.text', { size: formatBytes(limit, i18n.resolvedLanguage) }),
-      }),
-    [t, i18n.resolvedLanguage],
-  );
-
   const showError = useCallback(
     (error: ErrorShape, archiveName: string, toastId?: string) => {
-      const { title, text } = errorText(error, t);
+      const { title, text } = errorText(error, t, i18n.resolvedLanguage);
       const show = error.code === 'CANCELLED' ? notify.info : notify.error;
       show(title, { description: `${archiveName}: ${text}`, ...(toastId === undefined ? {} : { id: toastId }) });
       if (error.code === 'PASSWORD_REQUIRED' || error.code === 'WRONG_PASSWORD') onPasswordProblem();
     },
-    [t, onPasswordProblem],
+    [t, i18n.resolvedLanguage, onPasswordProblem],
+  );
+
+  /** Too large for the mode: in the browser, where the storage is known, said with how much is needed and available. */
+  const warnTooLarge = useCallback(
+    (limit: number, modeNow: ExtractionMode, largest?: { name: string; size: number }) => {
+      if (modeNow === 'browser' && storage.availableBytes !== null && largest)
+        return showError(storageRefusal(largest.size, storage.availableBytes), largest.name);
+      notify.error(t('extractor.toasts.tooLarge.title'), {
+        description: t('extractor.toasts.tooLarge.text', { size: formatBytes(limit, i18n.resolvedLanguage) }),
+      });
+    },
+    [t, i18n.resolvedLanguage, storage.availableBytes, showError],
   );
 
   const addFiles = useCallback(
@@ -85,7 +92,8 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
       const selections = groupVolumes(withoutSystemFiles(dropped)).map((selection) => ({ ...selection, id: newJobId() }));
       if (selections.length === 0) return;
       dispatch({ type: 'add', selections, maxBytes });
-      if (selections.some((selection) => selection.size > maxBytes)) warnTooLarge(maxBytes);
+      const refused = selections.filter((selection) => selection.size > maxBytes).sort((a, b) => b.size - a.size)[0];
+      if (refused) warnTooLarge(maxBytes, mode, refused);
       // Server mode is for devices that should not open archives themselves: nothing is listed.
       if (mode === 'server') return;
       // List first (names, sizes, encryption) so the visitor sees what is inside at once.
@@ -116,10 +124,13 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
   const setMode = useCallback(
     (next: ExtractionMode) => {
       chooseMode(next);
-      const limit = maxArchiveBytes(next, serverLimit);
-      if (runnable(stored).some((job) => job.size > limit)) warnTooLarge(limit);
+      const limit = maxArchiveBytes(next, serverLimit, storage.archiveBytes);
+      const refused = runnable(stored)
+        .filter((job) => job.size > limit)
+        .sort((a, b) => b.size - a.size)[0];
+      if (refused) warnTooLarge(limit, next, refused);
     },
-    [chooseMode, stored, warnTooLarge, serverLimit],
+    [chooseMode, stored, warnTooLarge, serverLimit, storage.archiveBytes],
   );
 
   const extract = useCallback(
@@ -161,6 +172,7 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
           const run = runJob(job, runIn, {
             password,
             prefix: prefixWithName ? job.name : '',
+            storage,
             onPercent: (percent) => {
               dispatch({ type: 'progress', id: job.id, percent });
               if (todo.length === 1) setEstimate((current) => current && nextEstimate(current, percent, performance.now()));
@@ -214,7 +226,7 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
         setCompletion({ fileCount: extracted, runId: Date.now() });
       }
     },
-    [jobs, mode, t, showError],
+    [jobs, mode, t, showError, storage],
   );
 
   const cancel = useCallback(() => {

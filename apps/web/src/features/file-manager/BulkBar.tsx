@@ -1,10 +1,13 @@
-import { Archive, Download, LoaderCircle, X } from 'lucide-react';
+import { Archive, Download, FolderDown, LoaderCircle, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button';
 import { formatBytes } from '../../lib/format-size';
+import { useHydrated } from '../../lib/use-hydrated';
 import type { ExtractedFile } from './extracted-file';
 import { totalSize } from './file-query';
+import { canPickFolder } from './file-system-access';
+import { useExtractToFolder } from './use-extract-to-folder';
 import { useFileDownloads } from './use-file-downloads';
 
 export interface BulkBarProps {
@@ -31,6 +34,10 @@ export function BulkBar({ files, selected, archiveName, shownCount, onSelectShow
   const { downloadAll, downloadZip } = useFileDownloads(archiveName, onGone);
   const [zipping, setZipping] = useState<ZipJob | null>(null);
   const locale = i18n.resolvedLanguage;
+  // Offered only where the browser lets a page write into a folder (never in the prerendered HTML).
+  const folderPicker = useHydrated() && canPickFolder();
+  const toFolder = useExtractToFolder(archiveName, onGone);
+  const writing = toFolder.percent !== null;
 
   const zip = async (job: ZipJob) => {
     setZipping(job);
@@ -75,6 +82,19 @@ export function BulkBar({ files, selected, archiveName, shownCount, onSelectShow
             <Download aria-hidden />
             {t('fileManager.bulk.downloadAll')}
           </Button>
+          {folderPicker && (
+            <Button
+              variant="outline"
+              disabled={writing || files.length === 0}
+              aria-busy={writing}
+              onClick={() => void toFolder.extractToFolder(files)}
+            >
+              {writing ? <LoaderCircle aria-hidden className="animate-spin" /> : <FolderDown aria-hidden />}
+              {writing
+                ? `${t('fileManager.bulk.writingToFolder')} ${new Intl.NumberFormat(locale, { style: 'percent' }).format((toFolder.percent ?? 0) / 100)}`
+                : t('fileManager.bulk.extractToFolder')}
+            </Button>
+          )}
         </div>
       </div>
       {(selected.length > 0 || shownCount > 0) && (

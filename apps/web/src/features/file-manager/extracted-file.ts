@@ -1,3 +1,4 @@
+import type { FileContents } from '@archive-opener/engine/browser/client';
 import type { CategoryId } from '@archive-opener/shared';
 
 /** The server extraction a file came out of, shared by all its files. */
@@ -61,8 +62,9 @@ interface ExtractedFileInfo {
 
 /**
  * One extracted file as the page holds it. Extracted in the browser, the bytes are what the
- * engine's worker handed over (never base64): its own buffers, moved to the page up to a budget
- * (held-output-account.ts), or Blobs beyond it; `blob` makes the file's Blob when first read. So
+ * engine's worker handed over (never base64), as the engine's browser client keeps them (its own
+ * buffers up to a budget, then ranges of a file in the site's storage); `blob` makes the file's
+ * Blob when first read. So
  * the page can show, hash and download files of any size it could extract. Extracted on the
  * server, only the file's address and checksum are held; its bytes are fetched when a preview or
  * a nested archive needs them (see file-bytes.ts).
@@ -72,12 +74,13 @@ export type ExtractedFile = ExtractedFileInfo &
     | {
         blob: Blob;
         /**
-         * The bytes the worker handed over, in order, while no Blob has been made of them (null
-         * after): what reads them all anyway (a ZIP of many files) uses them as they are instead
-         * of copying each into a Blob and reading it back.
+         * The bytes in whatever form the engine's client reads cheapest (a Blob, or bytes with no
+         * Blob made of them yet): what reads every file anyway (a ZIP of many) uses this.
          */
-        heldBytes?: () => readonly Uint8Array[] | null;
+        contents?: () => FileContents;
+        /** The engine's output store holding the bytes: let go once no file shown refers to it. */
+        outputStore?: string;
         remote?: undefined;
       }
-    | { blob?: undefined; heldBytes?: undefined; remote: RemoteFile }
+    | { blob?: undefined; contents?: undefined; outputStore?: undefined; remote: RemoteFile }
   );

@@ -66,7 +66,7 @@ export function useFileDownloads(archiveName: string | null, onGone?: () => void
       if (files.length === 0) return;
       try {
         await ensureAvailable(files);
-        await downloadAsZip(files, archiveName);
+        if ((await downloadAsZip(files, archiveName)) === 'cancelled') return;
         toast.success(t('fileManager.toast.zipStarted'), {
           description: t('fileManager.toast.zipStartedDescription', { count: files.length }),
         });

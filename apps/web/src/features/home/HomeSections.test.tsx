@@ -53,7 +53,7 @@ describe('HomeSections', () => {
   it('states the limits from the shared constants, with no placeholder left', () => {
     const { container } = render(<HomeSections />);
     const text = container.textContent ?? '';
-    expect(text).toContain('up to 2 GB per archive');
+    expect(text).toContain('up to 2 GB in browsers that cannot store files for a site');
     expect(text).toContain('the limit is 50 MB');
     expect(text).toContain('deleted after 60 minutes');
     expect(text).not.toMatch(/\{\{|home\.|SIO/);

@@ -16,7 +16,14 @@ export function parseExtractionMode(value: string | null): ExtractionMode {
 /** The default server's largest archive (all its parts together); a server may be set to another. */
 export const SERVER_MAX_ARCHIVE_BYTES = DEFAULT_MAX_UPLOAD_MB * 1024 * 1024;
 
-/** The largest archive each mode accepts: the server's as it states it (GET /api/config). */
-export function maxArchiveBytes(mode: ExtractionMode, serverMaxBytes = SERVER_MAX_ARCHIVE_BYTES): number {
-  return mode === 'server' ? serverMaxBytes : MAX_BROWSER_ARCHIVE_BYTES;
+/**
+ * The largest archive each mode accepts: the server's as it states it (GET /api/config), the
+ * browser's from the storage it grants the site (the engine client's storage-limit.ts).
+ */
+export function maxArchiveBytes(
+  mode: ExtractionMode,
+  serverMaxBytes = SERVER_MAX_ARCHIVE_BYTES,
+  browserMaxBytes = MAX_BROWSER_ARCHIVE_BYTES,
+): number {
+  return mode === 'server' ? serverMaxBytes : browserMaxBytes;
 }

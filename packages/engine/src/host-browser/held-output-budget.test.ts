@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { deviceHeldOutputBudget, heldOutputBudget } from './limits.js';
+import { deviceHeldOutputBudget, heldOutputBudget } from './held-output-budget.js';
 
 const MiB = 1024 * 1024;
 

@@ -1,4 +1,5 @@
-import { deviceHeldOutputBudget } from '@archive-opener/shared';
+import { deviceHeldOutputBudget, HELD_BESIDE_STORE_MAX_BYTES } from '../held-output-budget.js';
+import { outputStoresAvailable } from './output-stores.js';
 
 /**
  * The page's account of extracted bytes it holds as ArrayBuffers moved from the workers (the
@@ -52,6 +53,8 @@ let pageAccount: HeldOutputAccount | null = null;
 
 /** The page's one account, sized for this device when first needed (not while prerendering). */
 export function leaseHeldOutput(): HeldOutputLease {
-  pageAccount ??= heldOutputAccount(deviceHeldOutputBudget());
+  pageAccount ??= heldOutputAccount(
+    outputStoresAvailable() ? Math.min(deviceHeldOutputBudget(), HELD_BESIDE_STORE_MAX_BYTES) : deviceHeldOutputBudget(),
+  );
   return pageAccount.lease();
 }

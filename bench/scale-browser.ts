@@ -1,0 +1,232 @@
+// The browser's rows of the "scale" phase: the production site in headless Chromium opening
+// archives of ~200 MB to a few GB of output, end to end as a visitor does (click "Extract Files
+// Now" → first file shown), then "Extract to folder…" into a folder of the Origin Private File
+// System standing in for the one a visitor picks; with the peak RSS of all of Chromium's
+// processes together against the same browser with only the page open.
+// Standalone: node --import tsx bench/scale-browser.ts [--how=opfs,blob,folder] <archive>...
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { findChromium } from '@archive-opener/test-support/chromium';
+import { startSite, type RunningSite } from '@archive-opener/test-support/site';
+import { median } from './measure.js';
+
+/**
+ * 'opfs': as the site runs (output beyond the held budget in the Origin Private File System);
+ * 'blob': the same with no OPFS (the Blob spool, what browsers without it get);
+ * 'folder': as 'opfs', then every file written by "Extract to folder…".
+ */
+export type ScaleHow = 'opfs' | 'blob' | 'folder';
+
+export interface ScaleBrowserInput {
+  format: string;
+  path: string;
+  /** The files in the archive, when known: the run checks the file manager shows as many. */
+  files?: number;
+}
+
+export interface ScaleBrowserRow {
+  format: string;
+  archive: string;
+  how: ScaleHow;
+  /** Click "Extract Files Now" → first file card shown. */
+  seconds: number;
+  /** 'folder' only: click "Extract to folder…" → its success toast. */
+  folderSeconds?: number;
+  filesShown: number;
+  /** Chromium (all processes) with only the page open, and at its peak during the run. */
+  pageRssMB: number;
+  peakRssMB: number;
+  growthMB: number;
+  error?: string;
+}
+
+/** Chromium's processes: the bench's descendants whose command is Chromium's; MB in all, and by process type. */
+async function chromiumRss(): Promise<{ total: number; byType: Record<string, number> }> {
+  const parents = new Map<number, number>();
+  const names = new Map<number, string>();
+  for (const entry of await readdir('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    const close = stat.lastIndexOf(')');
+    if (close < 0) continue;
+    names.set(pid, stat.slice(stat.indexOf('(') + 1, close));
+    parents.set(pid, Number(stat.slice(close + 2).split(' ')[1]));
+  }
+  const below = (pid: number): boolean => {
+    for (let at = parents.get(pid); at !== undefined && at > 1; at = parents.get(at)) if (at === process.pid) return true;
+    return false;
+  };
+  let kB = 0;
+  const byType: Record<string, number> = {};
+  for (const [pid, name] of names) {
+    if (!/chrom/i.test(name) || !below(pid)) continue;
+    const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+    const own = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+    const type = /--type=([\w-]+)/.exec(cmdline)?.[1] ?? 'browser';
+    const kind = type === 'utility' ? `utility:${/--utility-sub-type=([\w.]+)/.exec(cmdline)?.[1] ?? ''}` : type;
+    byType[kind] = (byType[kind] ?? 0) + own / 1024;
+    kB += own;
+  }
+  return { total: kB / 1024, byType };
+}
+
+async function chromiumRssMB(): Promise<number> {
+  return (await chromiumRss()).total;
+}
+
+/** Samples Chromium's RSS every 100 ms until stopped; resolves with the peak. */
+function sampleRss(): { stop(): Promise<number> } {
+  let peak = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const now = await chromiumRss();
+      if (now.total > peak && process.env['SCALE_DETAIL'])
+        console.error(
+          `peak ${now.total.toFixed(0)} MB`,
+          JSON.stringify(Object.fromEntries(Object.entries(now.byType).map(([k, v]) => [k, Math.round(v)]))),
+        );
+      peak = Math.max(peak, now.total);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return peak;
+    },
+  };
+}
+
+const WITHOUT_OPFS = `delete StorageManager.prototype.getDirectory;`;
+const PICKER_STAND_IN = `window.showDirectoryPicker = async () =>
+  (await navigator.storage.getDirectory()).getDirectoryHandle('picked', { create: true });`;
+
+async function filesShown(page: Page): Promise<number> {
+  const title = await page.getByRole('heading', { name: /^Extracted Files \(/ }).innerText();
+  return Number(/\(([\d,]+)\)/.exec(title)?.[1]?.replace(/,/g, '') ?? Number.NaN);
+}
+
+async function once(site: RunningSite, input: ScaleBrowserInput, how: ScaleHow): Promise<ScaleBrowserRow> {
+  // A profile on disk, as a visitor's: an off-the-record context (Playwright's newContext) keeps
+  // the Origin Private File System in the browser process's memory.
+  const profile = await mkdtemp(join(tmpdir(), 'ao-scale-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: findChromium(),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+    viewport: { width: 1280, height: 900 },
+    reducedMotion: 'reduce',
+  });
+  try {
+    context.setDefaultTimeout(900_000);
+    if (how === 'blob') await context.addInitScript(WITHOUT_OPFS);
+    // A device reporting less memory (a smaller held budget): SCALE_DEVICE_MEMORY=4 for 128 MiB.
+    const memory = process.env['SCALE_DEVICE_MEMORY'];
+    if (memory)
+      await context.addInitScript(
+        `Object.defineProperty(Navigator.prototype, 'deviceMemory', { get: () => ${Number(memory)} });`,
+      );
+    if (how === 'folder') await context.addInitScript(PICKER_STAND_IN);
+    const page = await context.newPage();
+    await page.goto(site.url);
+    await page.locator('input[type=file]:enabled').waitFor({ state: 'attached' });
+    // The page at rest: its scripts loaded, the engine's spare worker not yet started.
+    await page.waitForTimeout(2000);
+    const samples: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      samples.push(await chromiumRssMB());
+      await page.waitForTimeout(200);
+    }
+    const pageRssMB = median(samples);
+    await page.locator('input[type=file]').setInputFiles(input.path);
+    const extractButton = page.getByRole('button', { name: 'Extract Files Now' });
+    await extractButton.waitFor();
+    const sampler = sampleRss();
+    let seconds = Number.NaN;
+    let folderSeconds: number | undefined;
+    let error: string | undefined;
+    try {
+      const started = Date.now();
+      await extractButton.click();
+      await page.locator('[data-file-name]').first().waitFor();
+      seconds = (Date.now() - started) / 1000;
+      if (how === 'folder') {
+        await page.getByRole('dialog', { name: 'Extraction Complete!' }).waitFor({ state: 'detached' });
+        const folderStarted = Date.now();
+        await page.getByRole('button', { name: 'Extract to folder…' }).click();
+        await page
+          .locator('[data-sonner-toast]', { hasText: /Saved to your folder|Could not write/ })
+          .first()
+          .waitFor();
+        folderSeconds = (Date.now() - folderStarted) / 1000;
+        if ((await page.locator('[data-sonner-toast]', { hasText: 'Could not write' }).count()) > 0)
+          error = 'Extract to folder failed';
+      }
+    } catch (caught) {
+      error = caught instanceof Error ? caught.message.split('\n')[0] : String(caught);
+    }
+    const peakRssMB = await sampler.stop();
+    const shown = error ? Number.NaN : await filesShown(page);
+    if (!error && input.files !== undefined && shown !== input.files) error = `showed ${shown} files, expected ${input.files}`;
+    return {
+      format: input.format,
+      archive: basename(input.path),
+      how,
+      seconds,
+      ...(folderSeconds !== undefined && { folderSeconds }),
+      filesShown: shown,
+      pageRssMB,
+      peakRssMB,
+      growthMB: peakRssMB - pageRssMB,
+      ...(error && { error }),
+    };
+  } finally {
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+}
+
+/** One run of each input in each way, each in a fresh Chromium against one production server. */
+export async function scaleBrowserRows(
+  inputs: readonly ScaleBrowserInput[],
+  hows: readonly ScaleHow[] = ['opfs', 'folder'],
+): Promise<ScaleBrowserRow[]> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'ao-scale-browser-'));
+  const site = await startSite({ DATA_DIR: dataDir });
+  const rows: ScaleBrowserRow[] = [];
+  try {
+    for (const input of inputs) for (const how of hows) rows.push(await once(site, input, how));
+  } finally {
+    await site.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+export function scaleBrowserLines(rows: readonly ScaleBrowserRow[]): string[] {
+  const lines = [
+    `browser (site, headless Chromium): click → files shown; Chromium RSS of all processes, page open → peak`,
+    `${'archive'.padEnd(22)}${'how'.padEnd(8)}${'seconds'.padEnd(10)}${'folder s'.padEnd(10)}${'files'.padEnd(8)}${'page MB'.padEnd(9)}${'peak MB'.padEnd(9)}growth MB`,
+  ];
+  for (const row of rows) {
+    lines.push(
+      `${row.archive.padEnd(22)}${row.how.padEnd(8)}${row.seconds.toFixed(2).padEnd(10)}${(row.folderSeconds?.toFixed(2) ?? '—').padEnd(10)}${String(row.filesShown).padEnd(8)}${row.pageRssMB.toFixed(0).padEnd(9)}${row.peakRssMB.toFixed(0).padEnd(9)}${row.growthMB.toFixed(0)}${row.error ? `  ERROR ${row.error}` : ''}`,
+    );
+  }
+  return lines;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = process.argv.slice(2);
+  const howArg = args.find((arg) => arg.startsWith('--how='));
+  const hows = (howArg?.slice('--how='.length).split(',') ?? ['opfs', 'folder']) as ScaleHow[];
+  const inputs = args
+    .filter((arg) => !arg.startsWith('--'))
+    .map((path) => ({ path, format: /\.tar\.gz$/.test(path) ? 'tar.gz' : (path.split('.').pop() ?? '') }));
+  for (const line of scaleBrowserLines(await scaleBrowserRows(inputs, hows))) console.log(line);
+}

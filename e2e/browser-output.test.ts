@@ -1,0 +1,204 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { unzipSync, zipSync, type Zippable } from 'fflate';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { newBrowserContext } from './support/browser-context.js';
+import { ExtractorPage } from './support/extractor-page.js';
+import { useSiteAndBrowser } from './support/site-and-browser.js';
+
+// Output that streams to the site's storage (docs/decisions/029-output-in-the-origin-private-file-system.md),
+// "Extract to folder…" and the browser's limit from that storage (030). Headless Chromium shows
+// no picker: a folder of the Origin Private File System stands in for the one a visitor picks.
+
+const env = useSiteAndBrowser();
+let folder: string;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'ao-e2e-output-'));
+});
+afterAll(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+const text = (value: string) => new TextEncoder().encode(value);
+/** A symbolic link entry (Unix mode 0120777 in the external attributes). */
+const link = (target: string): Zippable[string] => [text(target), { os: 3, attrs: 0o120777 << 16 }];
+
+async function archive(name: string, entries: Zippable): Promise<string> {
+  const path = join(folder, name);
+  await writeFile(path, zipSync(entries));
+  return path;
+}
+
+/** The picker's stand-in: `showDirectoryPicker` answers the OPFS folder `picked`. */
+function pickerStandIn(): void {
+  (window as unknown as { showDirectoryPicker: () => Promise<FileSystemDirectoryHandle> }).showDirectoryPicker = async () =>
+    (await navigator.storage.getDirectory()).getDirectoryHandle('picked', { create: true });
+}
+
+/** Every file under the OPFS folder `name`, by path, with its text. */
+function opfsTree(page: Page, name: string): Promise<Record<string, string>> {
+  return page.evaluate(async (top) => {
+    const out: Record<string, string> = {};
+    type Listed = { entries(): AsyncIterable<[string, FileSystemDirectoryHandle | FileSystemFileHandle]> };
+    const walk = async (dir: FileSystemDirectoryHandle, prefix: string) => {
+      for await (const [entry, handle] of (dir as unknown as Listed).entries()) {
+        if (handle.kind === 'directory') await walk(handle, `${prefix}${entry}/`);
+        else out[`${prefix}${entry}`] = await (await handle.getFile()).text();
+      }
+    };
+    const root = await navigator.storage.getDirectory();
+    await walk(await root.getDirectoryHandle(top, { create: true }), '');
+    return out;
+  }, name);
+}
+
+async function extractorPage(init: (() => void)[] = []): Promise<ExtractorPage> {
+  context = await newBrowserContext(env.browser, { acceptDownloads: true });
+  for (const script of init) await context.addInitScript(script);
+  const ui = new ExtractorPage(await context.newPage());
+  await ui.open(env.site.url);
+  return ui;
+}
+
+describe('Extract to folder', () => {
+  it('writes the files into the picked folder: one top folder kept, " (2)" when it exists, links not created', async () => {
+    const ui = await extractorPage([pickerStandIn]);
+    const project = await archive('project-1.0.zip', {
+      'project/readme.txt': text('read me'),
+      'project/src/main.c': text('int main;'),
+      'project/latest': link('readme.txt'),
+    });
+    await ui.choose([project]);
+    await ui.extract();
+    await ui.waitForCompletion(2);
+    const button = ui.page.getByRole('button', { name: 'Extract to folder…' });
+    await button.click();
+    await ui.toast('Saved to your folder');
+    await button.click();
+    await ui.toast('The files are in “project (2)”.');
+    expect(await opfsTree(ui.page, 'picked')).toEqual({
+      'project/readme.txt': 'read me',
+      'project/src/main.c': 'int main;',
+      'project (2)/readme.txt': 'read me',
+      'project (2)/src/main.c': 'int main;',
+    });
+  });
+
+  it('puts loose files in a new folder named after the archive', async () => {
+    const ui = await extractorPage([pickerStandIn]);
+    const loose = await archive('loose.zip', { 'a.txt': text('a'), 'docs/b.txt': text('b') });
+    await ui.choose([loose]);
+    await ui.extract();
+    await ui.waitForCompletion(2);
+    await ui.page.getByRole('button', { name: 'Extract to folder…' }).click();
+    await ui.toast('The files are in “loose”.');
+    expect(await opfsTree(ui.page, 'picked')).toEqual({ 'loose/a.txt': 'a', 'loose/docs/b.txt': 'b' });
+  });
+
+  it('is not offered where the browser cannot write into a folder', async () => {
+    const ui = await extractorPage([
+      () => {
+        delete (window as { showDirectoryPicker?: unknown }).showDirectoryPicker;
+        delete (Window.prototype as { showDirectoryPicker?: unknown }).showDirectoryPicker;
+      },
+    ]);
+    await ui.choose([await archive('one.zip', { 'one.txt': text('1') })]);
+    await ui.extract();
+    await ui.waitForCompletion(1);
+    await ui.page.getByRole('button', { name: 'Download as ZIP' }).waitFor();
+    expect(await ui.page.getByRole('button', { name: 'Extract to folder…' }).count()).toBe(0);
+  });
+});
+
+describe('Download as ZIP', () => {
+  it('streams the ZIP into the file the visitor picks, where the browser has the picker', async () => {
+    const ui = await extractorPage([
+      () => {
+        (
+          window as unknown as { showSaveFilePicker: (options: { suggestedName: string }) => Promise<FileSystemFileHandle> }
+        ).showSaveFilePicker = async ({ suggestedName }) =>
+          (await navigator.storage.getDirectory()).getFileHandle(suggestedName, { create: true });
+      },
+    ]);
+    await ui.choose([await archive('pair.zip', { 'one.txt': text('first'), 'two/2.txt': text('second') })]);
+    await ui.extract();
+    await ui.waitForCompletion(2);
+    await ui.page.getByRole('button', { name: 'Download as ZIP' }).click();
+    await ui.toast('Download started!');
+    const bytes = await ui.page.evaluate(async () => {
+      const file = await (await (await navigator.storage.getDirectory()).getFileHandle('pair-extracted.zip')).getFile();
+      return [...new Uint8Array(await file.arrayBuffer())];
+    });
+    const entries = unzipSync(new Uint8Array(bytes));
+    expect(Object.fromEntries(Object.entries(entries).map(([name, data]) => [name, new TextDecoder().decode(data)]))).toEqual({
+      'one.txt': 'first',
+      'two/2.txt': 'second',
+    });
+  });
+});
+
+describe('output in the site storage', () => {
+  it('spools beyond a small held budget to the Origin Private File System, downloads from there, and lets it go', async () => {
+    // A device of 256 MB: 16 MiB of the output may be held in memory, the rest goes to storage.
+    const ui = await extractorPage([() => Object.defineProperty(Navigator.prototype, 'deviceMemory', { get: () => 0.25 })]);
+    // A store a closed or crashed tab left behind (no page holds its lock): deleted at the next visit.
+    await ui.page.evaluate(async () => {
+      const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle('extracted-output', { create: true });
+      const access = await (await dir.getFileHandle('left-behind', { create: true })).createWritable();
+      await access.write('stale');
+      await access.close();
+    });
+    await ui.open(env.site.url);
+    const big = randomBytes(24 * 1024 * 1024);
+    const entries: Zippable = { 'data/big.bin': [big, { level: 1 }] };
+    for (let index = 0; index < 8; index += 1) entries[`data/part-${index}.bin`] = [randomBytes(1024 * 1024), { level: 1 }];
+    await ui.choose([await archive('large.zip', entries)]);
+    await ui.extract();
+    await ui.waitForCompletion(9);
+    const stores = () =>
+      ui.page.evaluate(async () => {
+        const sizes: Record<string, number> = {};
+        type Listed = { entries(): AsyncIterable<[string, FileSystemFileHandle]> };
+        const root = await navigator.storage.getDirectory();
+        const dir = (await root.getDirectoryHandle('extracted-output', { create: true })) as unknown as Listed;
+        for await (const [name, handle] of dir.entries()) sizes[name] = (await handle.getFile()).size;
+        return sizes;
+      });
+    const stored = Object.values(await stores());
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toBeGreaterThan(16 * 1024 * 1024);
+
+    await ui.reveal('big.bin');
+    const [download] = await Promise.all([
+      ui.page.waitForEvent('download'),
+      ui.page.getByRole('button', { name: 'Download big.bin', exact: true }).click(),
+    ]);
+    const saved = await readFile((await download.path()) ?? '');
+    expect(createHash('sha256').update(saved).digest('hex')).toBe(createHash('sha256').update(big).digest('hex'));
+
+    // Dismissed: the store is deleted.
+    await ui.page.getByRole('button', { name: 'Remove large.zip' }).click();
+    await expect.poll(stores, { timeout: 30_000 }).toEqual({});
+  });
+
+  it('refuses an archive the site storage cannot hold, saying how much is needed and available', async () => {
+    const ui = await extractorPage([
+      () => {
+        StorageManager.prototype.estimate = async () => ({ quota: 2048, usage: 1024 });
+      },
+    ]);
+    const path = await archive('needs-room.zip', { 'noise.bin': [randomBytes(4096), { level: 0 }] });
+    await ui.choose([path]);
+    await ui.toast('Not enough storage');
+    await ui.toast('needs-room.zip: This archive needs at least 4.1 KB; this browser can store only 1.0 KB more for this site.');
+  });
+});
