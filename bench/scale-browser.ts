@@ -11,6 +11,7 @@ import { chromium, type Page } from 'playwright-core';
 import { findChromium } from '@archive-opener/test-support/chromium';
 import { startSite, type RunningSite } from '@archive-opener/test-support/site';
 import { median } from './measure.js';
+import type { ScaleBrowser } from './scale.js';
 
 /**
  * 'opfs': as the site runs (output beyond the held budget in the Origin Private File System);
@@ -220,6 +221,16 @@ export function scaleBrowserLines(rows: readonly ScaleBrowserRow[]): string[] {
   }
   return lines;
 }
+
+/**
+ * The scale phase's hook (bench/scale.ts): each archive of a set, as the site runs it ('opfs')
+ * and then written by "Extract to folder…", with the file count the set was made with.
+ */
+export const measureScaleBrowser: ScaleBrowser = async (archives, want, log) => {
+  const inputs = Object.entries(archives).map(([format, path]) => ({ format, path, files: want.files }));
+  log(`scale browser: ${inputs.length} archives, opfs and folder, each in a fresh Chromium`);
+  return scaleBrowserLines(await scaleBrowserRows(inputs, ['opfs', 'folder']));
+};
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
