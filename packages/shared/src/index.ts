@@ -9,3 +9,5 @@ export * from './server-settings.js';
 export * from './usage-statistics.js';
 export * from './static-files.js';
 export * from './file-names.js';
+export * from './risky-names.js';
+export * from './sha256sums.js';

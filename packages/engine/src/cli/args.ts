@@ -11,6 +11,8 @@ export type Command =
       json: boolean;
       limits: Partial<ExtractionLimits>;
       only?: string[];
+      /** Where to write a SHA256SUMS of the extracted files (`sha256sum -c` format). */
+      sha256sums?: string;
     }
   | { kind: 'help' };
 
@@ -19,13 +21,14 @@ export class UsageError extends Error {}
 export const USAGE = `Usage:
   archive-opener list <archive> [more parts…] [--password <pw>] [--json]
   archive-opener extract <archive> [more parts…] --out <dir> [--password <pw>] [--json]
-      [--only <name>]… [--max-bytes <n>] [--max-entries <n>] [--max-ratio <n>]
+      [--only <name>]… [--max-bytes <n>] [--max-entries <n>] [--max-ratio <n>] [--sha256sums <file>]
 
 Opens ZIP, RAR, 7Z, TAR, GZ, BZ2, XZ, ZSTD, CAB, ISO, LZH, ARJ, CPIO, DEB, RPM, WIM, XAR and more.
 Give every part of a multi-volume set (name.part1.rar name.part2.rar …). --only extracts just the
 named entries (as list shows them), with the folders that lead to them. Nothing is overwritten:
 --out must be empty or not exist. Safety limits default to the server's (2 GB written, 100,000
-entries, expansion ratio 100 past 256 MB); the --max-* flags raise them.
+entries, expansion ratio 100 past 256 MB); the --max-* flags raise them. --sha256sums writes the
+files' SHA-256 checksums to a new file, as \`sha256sum -c\` reads them from the --out folder.
 Exit status: 0 success, 1 archive error, 2 usage error.`;
 
 export function parseCommand(argv: readonly string[]): Command {
@@ -42,6 +45,7 @@ export function parseCommand(argv: readonly string[]): Command {
       'max-entries': { type: 'string' },
       'max-ratio': { type: 'string' },
       only: { type: 'string', multiple: true },
+      sha256sums: { type: 'string' },
     },
   });
   const [verb, ...paths] = positionals;
@@ -69,5 +73,6 @@ export function parseCommand(argv: readonly string[]): Command {
     limits,
     ...(password !== undefined && { password }),
     ...(values.only !== undefined && { only: values.only }),
+    ...(values.sha256sums !== undefined && { sha256sums: values.sha256sums }),
   };
 }
