@@ -63,3 +63,10 @@ export function heldOutputBudget(deviceMemoryGiB: number | undefined): number {
 export function deviceHeldOutputBudget(): number {
   return heldOutputBudget((globalThis as { navigator?: { deviceMemory?: number } }).navigator?.deviceMemory);
 }
+
+/**
+ * Output bytes over archive bytes from which the page's safety summary mentions the expansion
+ * by itself (docs/decisions/035-integrity-and-safety-report.md): text compresses some 5–10×, a
+ * ratio this high is worth a look (the engine's limit stops far higher ones).
+ */
+export const NOTABLE_EXPANSION_RATIO = 20;

@@ -1,5 +1,6 @@
 import type { ErrorShape } from '@archive-opener/shared';
 import type { ExtractedFile } from '../file-manager/extracted-file';
+import { factsFromEntries, type ArchiveFacts } from '../integrity/archive-facts';
 import { FileFetchError } from '../file-manager/file-bytes';
 import type { ExtractionMode } from '../server-extraction/extraction-mode';
 import { problemForStatus, problemShape } from '../server-extraction/problems';
@@ -20,6 +21,12 @@ export interface JobRunOptions {
   onQueue: (position: number | null) => void;
 }
 
+/** One archive's outcome: its files, and what the safety summary says of it. */
+export interface JobOutput {
+  files: ExtractedFile[];
+  facts: ArchiveFacts;
+}
+
 /** Any failure of either mode (or of fetching a server file to open it) in the extractor's error shape. */
 export function asShape(error: unknown): ErrorShape {
   if (error instanceof ExtractionError || error instanceof ServerExtractionError) return error.shape;
@@ -32,11 +39,11 @@ export function asShape(error: unknown): ErrorShape {
  * Both report the same progress (docs/decisions/004-real-progress.md) and end in the same files for the file
  * manager, or the same coded errors.
  */
-export function runJob(job: ArchiveJob, mode: ExtractionMode, options: JobRunOptions): EngineRun<ExtractedFile[]> {
+export function runJob(job: ArchiveJob, mode: ExtractionMode, options: JobRunOptions): EngineRun<JobOutput> {
   return mode === 'server' ? runOnServer(job, options) : runInBrowser(job, options);
 }
 
-function runInBrowser(job: ArchiveJob, { password, prefix, onPercent }: JobRunOptions): EngineRun<ExtractedFile[]> {
+function runInBrowser(job: ArchiveJob, { password, prefix, onPercent }: JobRunOptions): EngineRun<JobOutput> {
   onPercent(percentFor('processing'));
   const usage = startUsageRecord(job);
   const run = extractInWorker(job.parts, {
@@ -52,13 +59,17 @@ function runInBrowser(job: ArchiveJob, { password, prefix, onPercent }: JobRunOp
   return {
     result: run.result.then((result) => {
       onPercent(percentFor('finalizing'));
-      return toExtractedFiles(result, { archiveName: job.name, prefix });
+      const encrypted = job.listing?.state === 'listed' && job.listing.encrypted;
+      return {
+        files: toExtractedFiles(result, { archiveName: job.name, prefix }),
+        facts: factsFromEntries(result.entries, { name: job.name, size: job.size, encrypted }),
+      };
     }),
     cancel: () => run.cancel(),
   };
 }
 
-function runOnServer(job: ArchiveJob, { password, prefix, onPercent, onQueue }: JobRunOptions): EngineRun<ExtractedFile[]> {
+function runOnServer(job: ArchiveJob, { password, prefix, onPercent, onQueue }: JobRunOptions): EngineRun<JobOutput> {
   onPercent(percentFor('reading'));
   let run: ServerRun | null = null;
   let cancelled = false;
@@ -75,7 +86,17 @@ function runOnServer(job: ArchiveJob, { password, prefix, onPercent, onQueue }: 
         },
       });
       const { jobId, files, expiresAt } = await run.result;
-      return toRemoteFiles(files, { jobId, archiveName: job.name, prefix, expiresAt });
+      const remote = toRemoteFiles(files, { jobId, archiveName: job.name, prefix, expiresAt });
+      // The server's manifest says which names held direction controls, not what else it changed.
+      const facts: ArchiveFacts = {
+        archiveName: job.name,
+        archiveBytes: job.size,
+        outputBytes: files.reduce((sum, file) => sum + file.size, 0),
+        renamed: files.filter((file) => file.directionControls).map((file) => ({ from: null, to: file.path })),
+        links: [],
+        encrypted: password !== '',
+      };
+      return { files: remote, facts };
     },
   );
   return {

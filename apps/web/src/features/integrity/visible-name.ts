@@ -1,0 +1,12 @@
+/**
+ * A stored name as the safety summary shows it: every character that hides or reorders text
+ * (direction controls, other controls) written out as `⟨U+202E⟩`, so the disguise is seen, not
+ * performed.
+ */
+export function visibleName(name: string): string {
+  return name.replace(
+    // eslint-disable-next-line no-control-regex -- these are exactly the characters to write out
+    /[\u0000-\u001f\u007f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
+    (char) => `⟨U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}⟩`,
+  );
+}
