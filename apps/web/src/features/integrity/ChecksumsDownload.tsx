@@ -30,7 +30,8 @@ export function ChecksumsDownload({ files }: { files: readonly ExtractedFile[] }
   const ready = total === files.length && done >= total;
   const save = () => {
     const text = sha256SumsOf(files);
-    if (text !== null) saveBlob(new Blob([text], { type: 'text/plain;charset=utf-8' }), SHA256SUMS_FILE_NAME);
+    // Not text/plain: Chromium would save it as SHA256SUMS.txt.
+    if (text !== null) saveBlob(new Blob([text], { type: 'application/octet-stream' }), SHA256SUMS_FILE_NAME);
   };
   const number = new Intl.NumberFormat(i18n.resolvedLanguage);
   return (
