@@ -4,10 +4,10 @@ import type { ExtractedFile } from '../file-manager/extracted-file';
 import { makeServerFiles } from '../file-manager/test-files';
 import { nativeBlob } from '../file-preview/test-blob';
 import { ChecksumService } from './checksum-service';
-import { HashCancelled, InPageHasher, type Hasher } from './worker-hasher';
+import { HashCancelled, InPageHasher, type Hasher, type HashSource } from './worker-hasher';
 
 let ids = 0;
-async function fileWith(name: string, content = name): Promise<ExtractedFile> {
+async function fileWith(name: string, content = name): Promise<ExtractedFile & { blob: Blob }> {
   const blob = await nativeBlob(content);
   return {
     id: `svc-${++ids}`,
@@ -25,12 +25,12 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 /** The real in-page hashing, holding each batch until released, and noting what it was given. */
 class HeldHasher implements Hasher {
-  readonly batches: Blob[][] = [];
+  readonly batches: HashSource[][] = [];
   readonly #inner = new InPageHasher();
   #release: (() => void)[] = [];
   #cancelled = 0;
 
-  hash(blobs: Blob[]): Promise<(string | null)[]> {
+  hash(blobs: HashSource[]): Promise<(string | null)[]> {
     this.batches.push(blobs);
     const cancelledBefore = this.#cancelled;
     return new Promise<void>((resolve) => this.#release.push(resolve)).then(() => {
@@ -101,6 +101,31 @@ describe('ChecksumService', () => {
     expect(service.state(second)).toMatchObject({ status: 'done' });
     // The abandoned batch's files that were kept were hashed again, on their own.
     expect(hasher.batches.at(-1)).toEqual([(second as { blob: Blob }).blob]);
+  });
+
+  it('hashes a big file the page holds from its pieces, alone, without making its Blob', async () => {
+    const hasher = new HeldHasher();
+    const service = new ChecksumService(hasher, now);
+    const pieces = [new Uint8Array(700_000).fill(1), new Uint8Array(600_000).fill(2)];
+    let blobMade = false;
+    const held: ExtractedFile = {
+      ...(await fileWith('held.bin')),
+      size: 1_300_000,
+      get blob(): Blob {
+        blobMade = true;
+        return new Blob(pieces);
+      },
+      heldBytes: () => pieces,
+    };
+    const small = await fileWith('small.txt');
+    service.track([held, small]);
+    await untilDone(service, hasher, 2);
+    expect(hasher.batches[0]).toEqual([pieces]);
+    expect(blobMade).toBe(false);
+    expect(service.state(held)).toEqual({
+      status: 'done',
+      sha256: createHash('sha256').update(pieces[0]!).update(pieces[1]!).digest('hex'),
+    });
   });
 
   it('gives a server file the checksum the server computed, without hashing it', async () => {

@@ -1,5 +1,5 @@
 import type { ExtractedFile } from '../file-manager/extracted-file';
-import { HashCancelled, InPageHasher, WorkerHasher, type Hasher } from './worker-hasher';
+import { HashCancelled, InPageHasher, WorkerHasher, type Hasher, type HashSource } from './worker-hasher';
 
 /** A file's checksum as a card shows it. */
 export type ChecksumState = { status: 'pending' } | { status: 'done'; sha256: string } | { status: 'failed' };
@@ -21,6 +21,13 @@ const BATCH_BYTES = 32 * 1024 * 1024;
  * output (about a millisecond each in Chromium), so a batch stops growing after this long.
  */
 const BATCH_GATHER_MS = 4;
+/**
+ * A file whose bytes the page holds (not yet a Blob) from this size is hashed from those bytes,
+ * alone, a piece at a time: making its Blob would copy all of it in one main-thread task.
+ */
+const HELD_ALONE_BYTES = 1024 * 1024;
+
+type BatchEntry = { file: ExtractedFile; source: HashSource };
 
 type Scheduler = (run: () => void) => void;
 
@@ -145,7 +152,7 @@ export class ChecksumService {
         this.#inFlight = new Set(ids);
         let hashes: (string | null)[] | null;
         try {
-          hashes = await this.#hasher.hash(batch.map((entry) => entry.blob));
+          hashes = await this.#hasher.hash(batch.map((entry) => entry.source));
         } catch (error) {
           // Cancelled: a file of the batch was dismissed; the others are picked again.
           hashes = error instanceof HashCancelled ? null : batch.map(() => null);
@@ -169,18 +176,24 @@ export class ChecksumService {
     }
   }
 
-  #nextBatch(): { file: ExtractedFile; blob: Blob }[] {
-    const batch: { file: ExtractedFile; blob: Blob }[] = [];
+  #nextBatch(): BatchEntry[] {
+    const batch: BatchEntry[] = [];
     const started = performance.now();
     let bytes = 0;
+    let alone = false;
     const full = () =>
-      batch.length >= BATCH_FILES || bytes >= BATCH_BYTES || (batch.length > 0 && performance.now() - started > BATCH_GATHER_MS);
+      alone ||
+      batch.length >= BATCH_FILES ||
+      bytes >= BATCH_BYTES ||
+      (batch.length > 0 && performance.now() - started > BATCH_GATHER_MS);
     const take = (file: ExtractedFile | undefined) => {
-      if (!file || this.#done.has(file.id) || batch.some((entry) => entry.file === file)) return;
+      if (!file || file.remote || this.#done.has(file.id) || batch.some((entry) => entry.file === file)) return;
+      const held = file.size >= HELD_ALONE_BYTES ? (file.heldBytes?.() ?? null) : null;
       // A big file goes alone: a batch is answered when its last file is done.
-      if (batch.length > 0 && bytes + file.size > BATCH_BYTES) return;
-      batch.push({ file, blob: file.blob as Blob });
+      if (batch.length > 0 && (held || bytes + file.size > BATCH_BYTES)) return;
+      batch.push({ file, source: held ?? file.blob });
       bytes += file.size;
+      alone = held !== null;
     };
     // A card on screen is hashed even when its file is not tracked (a card shown on its own).
     for (const { file } of this.#visible.values()) {

@@ -1,3 +1,4 @@
+import { createSHA256, type IHasher } from 'hash-wasm';
 import { computeSha256 } from '../file-preview/sha256';
 import type { HashAnswer, HashRequest } from './hash-protocol';
 
@@ -12,13 +13,39 @@ interface WorkerScope {
   postMessage(message: HashAnswer): void;
 }
 
-/** The worker's side: each request's blobs hashed one after another, answered together. */
+/** The worker's side: blobs hashed one after another and answered together; pieces hashed as they come. */
 export function answerHashRequests(scope: WorkerScope): void {
-  scope.onmessage = ({ data }) => void answer(scope, data);
+  const streams = new Map<number, Promise<IHasher>>();
+  // One message at a time, in order: a file's pieces must reach its hasher in sequence.
+  let queue = Promise.resolve();
+  scope.onmessage = ({ data }) => {
+    queue = queue
+      .then(() => answer(scope, streams, data))
+      .catch(() => scope.postMessage({ request: data.request, hashes: [null] }));
+  };
 }
 
-async function answer(scope: WorkerScope, { batch, blobs }: HashRequest): Promise<void> {
-  const hashes: (string | null)[] = [];
-  for (const blob of blobs) hashes.push(await computeSha256(blob, { streamAbove: STREAM_ABOVE_BYTES }).catch(() => null));
-  scope.postMessage({ batch, hashes });
+async function answer(scope: WorkerScope, streams: Map<number, Promise<IHasher>>, data: HashRequest): Promise<void> {
+  if (data.op === 'blobs') {
+    const hashes: (string | null)[] = [];
+    for (const blob of data.blobs) hashes.push(await computeSha256(blob, { streamAbove: STREAM_ABOVE_BYTES }).catch(() => null));
+    scope.postMessage({ request: data.request, hashes });
+    return;
+  }
+  if (data.op === 'bytes') {
+    // WebCrypto: some three times hash-wasm's speed, for bytes that are all here at once (the
+    // Blob path falls back to hash-wasm where crypto.subtle is missing: not a secure context).
+    scope.postMessage({ request: data.request, hashes: [await computeSha256(new Blob([data.bytes]))] });
+    return;
+  }
+  let hasher = streams.get(data.stream);
+  if (!hasher) {
+    hasher = createSHA256().then((created) => created.init());
+    streams.set(data.stream, hasher);
+  }
+  const ready = await hasher;
+  ready.update(new Uint8Array(data.bytes));
+  if (!data.last) return scope.postMessage({ request: data.request, hashes: [] });
+  streams.delete(data.stream);
+  scope.postMessage({ request: data.request, hashes: [ready.digest('hex')] });
 }
