@@ -87,14 +87,15 @@ function runOnServer(job: ArchiveJob, { password, prefix, onPercent, onQueue }: 
       });
       const { jobId, files, expiresAt } = await run.result;
       const remote = toRemoteFiles(files, { jobId, archiveName: job.name, prefix, expiresAt });
-      // The server's manifest says which names held direction controls, not what else it changed.
+      // The server's manifest says which names held direction controls, not what else it changed,
+      // nor whether the archive was encrypted.
       const facts: ArchiveFacts = {
         archiveName: job.name,
         archiveBytes: job.size,
         outputBytes: files.reduce((sum, file) => sum + file.size, 0),
         renamed: files.filter((file) => file.directionControls).map((file) => ({ from: null, to: file.path })),
         links: [],
-        encrypted: password !== '',
+        encrypted: false,
       };
       return { files: remote, facts };
     },

@@ -155,6 +155,7 @@ export function useExtractor({ onPasswordProblem, askPassword }: { onPasswordPro
         SLOW_NOTICE_MS,
       );
       const prefixWithName = jobs.filter((job) => !job.tooLarge).length > 1;
+      const askBatch = todo.length > 1;
       let extracted = 0;
 
       await runBatch(
@@ -206,7 +207,12 @@ export function useExtractor({ onPasswordProblem, askPassword }: { onPasswordPro
               const next =
                 (shape.code === 'PASSWORD_REQUIRED' || shape.code === 'WRONG_PASSWORD') && !stopped.current
                   ? await keyring
-                      .next(tried, () => askPassword(job.name, shape.code === 'WRONG_PASSWORD' && attempt !== ''))
+                      .next(tried, () =>
+                        // One archive alone is asked as before: the error, and the field to type in.
+                        askBatch
+                          ? askPassword(job.name, shape.code === 'WRONG_PASSWORD' && attempt !== '')
+                          : Promise.resolve(null),
+                      )
                       .catch(() => null)
                   : null;
               if (next !== null && !stopped.current) {
