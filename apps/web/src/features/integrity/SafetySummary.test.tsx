@@ -15,6 +15,9 @@ const facts = (over: Partial<ArchiveFacts> = {}): ArchiveFacts => ({
   ...over,
 });
 
+/** The text without the isolates that keep each name's direction its own. */
+const plain = (element: HTMLElement) => (element.textContent ?? '').replace(/[\u2068\u2069]/g, '');
+
 describe('SafetySummary', () => {
   it('is not shown for a plain archive', () => {
     const { container } = render(<SafetySummary facts={[facts()]} files={makeFiles('readme.txt')} />);
@@ -38,14 +41,15 @@ describe('SafetySummary', () => {
     expect(screen.getByRole('heading', { level: 3, name: /Safety report/ })).toBeTruthy();
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     const renamed = screen.getByRole('list', { name: 'Names made safe (1)' });
-    // The hidden control is written out, never performed.
-    expect(within(renamed).getByText(/x⟨U\+202E⟩gpj\.exe became x_gpj\.exe/).textContent).toBeTruthy();
-    expect(within(renamed).getByText('(hid its real extension with direction controls)')).toBeTruthy();
-    expect(
-      within(screen.getByRole('list', { name: 'Links not created (1)' })).getByText('etc-link pointed to /etc/passwd'),
-    ).toBeTruthy();
-    const risky = screen.getByRole('list', { name: 'Programs and scripts (2)' });
-    expect(within(risky).getByText('invoice.pdf.exe: a program named to look like a .pdf file')).toBeTruthy();
+    // The hidden control is written out, never performed; each name is isolated in the sentence.
+    expect(within(renamed).getByRole('listitem').textContent).toBe(
+      '\u2068x⟨U+202E⟩gpj.exe\u2069 became \u2068x_gpj.exe\u2069 (hid its real extension with direction controls)',
+    );
+    expect(plain(within(screen.getByRole('list', { name: 'Links not created (1)' })).getByRole('listitem'))).toBe(
+      'etc-link pointed to /etc/passwd',
+    );
+    const risky = within(screen.getByRole('list', { name: 'Programs and scripts (2)' })).getAllByRole('listitem');
+    expect(risky.map(plain)).toEqual(['x_gpj.exe', 'invoice.pdf.exe: a program named to look like a .pdf file']);
     expect(screen.getByText('Expansion: 2× (2.0 KB from 1.0 KB)')).toBeTruthy();
     await user.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('false');

@@ -7,7 +7,7 @@ import type { ExtractedFile } from '../file-manager/extracted-file';
 import type { ArchiveFacts } from './archive-facts';
 import { hasSomethingToSay, safetyReport, type RenamedEntry } from './safety-report';
 import { NOTABLE_EXPANSION_RATIO } from '@archive-opener/shared';
-import { visibleName } from './visible-name';
+import { isolated, visibleName } from './visible-name';
 
 /** Items listed per group; the rest are counted. */
 const LISTED = 10;
@@ -67,7 +67,10 @@ export function SafetySummary({ facts, files }: { facts: readonly ArchiveFacts[]
             <Group kind="links" title={t('integrity.safety.links', { n: report.links.length })}>
               {listed(report.links).map((link, index) => (
                 <li key={index}>
-                  <bdi>{t('integrity.safety.linkItem', { path: visibleName(link.path), target: visibleName(link.target) })}</bdi>
+                  {t('integrity.safety.linkItem', {
+                    path: isolated(visibleName(link.path)),
+                    target: isolated(visibleName(link.target)),
+                  })}
                 </li>
               ))}
               <More count={report.links.length} />
@@ -81,11 +84,11 @@ export function SafetySummary({ facts, files }: { facts: readonly ArchiveFacts[]
             >
               {listed(report.risky).map(({ file, risk }) => (
                 <li key={file.id} data-risk={risk.kind}>
-                  <bdi>
-                    {risk.kind === 'doubleExtension'
-                      ? t('integrity.safety.disguised', { name: file.path, decoy: risk.decoy })
-                      : file.path}
-                  </bdi>
+                  {risk.kind === 'doubleExtension' ? (
+                    t('integrity.safety.disguised', { name: isolated(file.path), decoy: isolated(`.${risk.decoy}`) })
+                  ) : (
+                    <bdi>{file.path}</bdi>
+                  )}
                 </li>
               ))}
               <More count={report.risky.length} />
@@ -108,12 +111,18 @@ export function SafetySummary({ facts, files }: { facts: readonly ArchiveFacts[]
           {(report.encrypted.length > 0 || ratio !== null) && (
             <ul className="flex flex-col gap-1">
               {report.encrypted.length > 0 && (
-                <li data-safety-group="encrypted">{t('integrity.safety.encrypted', { names: report.encrypted.join(', ') })}</li>
+                <li data-safety-group="encrypted">
+                  {t('integrity.safety.encrypted', { names: report.encrypted.map(isolated).join(', ') })}
+                </li>
               )}
               {ratio !== null && (
                 <li data-safety-group="ratio" className={cn(ratio >= NOTABLE_EXPANSION_RATIO && 'font-medium text-destructive')}>
                   {t(ratio >= NOTABLE_EXPANSION_RATIO ? 'integrity.safety.ratioHigh' : 'integrity.safety.ratio', {
-                    ratio: new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(ratio),
+                    // Below 1 (a tar of tiny files), two significant digits rather than "0×".
+                    ratio: new Intl.NumberFormat(
+                      locale,
+                      ratio < 1 ? { maximumSignificantDigits: 2 } : { maximumFractionDigits: 1 },
+                    ).format(ratio),
                     output: formatBytes(report.outputBytes, locale),
                     input: formatBytes(report.archiveBytes, locale),
                   })}
@@ -157,11 +166,11 @@ function RenamedText({ entry }: { entry: RenamedEntry }) {
   const reasons = entry.reasons.map((reason) => t(`integrity.safety.reasons.${reason}`)).join(', ');
   const text =
     entry.from === null
-      ? t('integrity.safety.renamedUnknown', { to: entry.to })
-      : t('integrity.safety.renamedItem', { from: visibleName(entry.from), to: entry.to });
+      ? t('integrity.safety.renamedUnknown', { to: isolated(entry.to) })
+      : t('integrity.safety.renamedItem', { from: isolated(visibleName(entry.from)), to: isolated(entry.to) });
   return (
     <>
-      <bdi>{text}</bdi>
+      {text}
       {reasons && <span className="text-muted-foreground"> ({reasons})</span>}
     </>
   );

@@ -10,3 +10,12 @@ export function visibleName(name: string): string {
     (char) => `⟨U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}⟩`,
   );
 }
+
+/**
+ * A name set inside a translated sentence: wrapped in first-strong isolates (U+2068 … U+2069), so
+ * a left-to-right name in an Arabic sentence (or the reverse) keeps its own order and leaves the
+ * sentence's alone. The name holds no direction control of its own (see visibleName).
+ */
+export function isolated(name: string): string {
+  return `\u2068${name}\u2069`;
+}
