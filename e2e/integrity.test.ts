@@ -83,7 +83,8 @@ describe('checksums without a click', () => {
 });
 
 /** A list's text without the isolates that keep each name's direction its own. */
-const plainText = async (locator: { innerText(): Promise<string> }) => (await locator.innerText()).replace(/[\u2068\u2069]/g, '');
+const plainText = async (locator: { innerText(): Promise<string> }) =>
+  (await locator.innerText()).replace(/[\u2066-\u2069]/g, '');
 
 describe('the safety report', () => {
   it('says which name was made safe, which link was not created and which program is disguised, on the cards too', async () => {

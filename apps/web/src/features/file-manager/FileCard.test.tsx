@@ -41,7 +41,7 @@ describe('FileCard', () => {
     expect(screen.getByText('Disguised')).toBeTruthy();
     const describedBy = screen.getByRole('article').getAttribute('aria-describedby') ?? '';
     // The decoy extension is isolated, so it reads the same in a right-to-left sentence.
-    expect(document.getElementById(describedBy)?.textContent).toBe('A program named to look like a \u2068.jpg\u2069 file.');
+    expect(document.getElementById(describedBy)?.textContent).toBe('A program named to look like a \u2066.jpg\u2069 file.');
     cleanup();
     renderCard({ file: makeFile('setup.msi') });
     expect(screen.getByText('Program')).toBeTruthy();

@@ -1,7 +1,7 @@
 import type { NameRisk } from '@archive-opener/shared';
 import { TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { isolated } from './visible-name';
+import { extensionText } from './visible-name';
 
 /** On a card, before the name: "Program" or "Disguised" (risky-names.ts in packages/shared). */
 export function RiskMarker({ risk }: { risk: NameRisk }) {
@@ -23,7 +23,7 @@ export function RiskWarning({ risk, id }: { risk: NameRisk; id: string }) {
   return (
     <p id={id} data-risk-warning className="text-xs text-destructive">
       {risk.kind === 'doubleExtension'
-        ? t('integrity.card.disguisedWarning', { decoy: isolated(`.${risk.decoy}`) })
+        ? t('integrity.card.disguisedWarning', { decoy: extensionText(risk.decoy) })
         : t('integrity.card.executableWarning')}
     </p>
   );

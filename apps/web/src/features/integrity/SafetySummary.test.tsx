@@ -16,7 +16,7 @@ const facts = (over: Partial<ArchiveFacts> = {}): ArchiveFacts => ({
 });
 
 /** The text without the isolates that keep each name's direction its own. */
-const plain = (element: HTMLElement) => (element.textContent ?? '').replace(/[\u2068\u2069]/g, '');
+const plain = (element: HTMLElement) => (element.textContent ?? '').replace(/[\u2066-\u2069]/g, '');
 
 describe('SafetySummary', () => {
   it('is not shown for a plain archive', () => {

@@ -7,7 +7,7 @@ import type { ExtractedFile } from '../file-manager/extracted-file';
 import type { ArchiveFacts } from './archive-facts';
 import { hasSomethingToSay, safetyReport, type RenamedEntry } from './safety-report';
 import { NOTABLE_EXPANSION_RATIO } from '@archive-opener/shared';
-import { isolated, visibleName } from './visible-name';
+import { extensionText, isolated, visibleName } from './visible-name';
 
 /** Items listed per group; the rest are counted. */
 const LISTED = 10;
@@ -85,7 +85,7 @@ export function SafetySummary({ facts, files }: { facts: readonly ArchiveFacts[]
               {listed(report.risky).map(({ file, risk }) => (
                 <li key={file.id} data-risk={risk.kind}>
                   {risk.kind === 'doubleExtension' ? (
-                    t('integrity.safety.disguised', { name: isolated(file.path), decoy: isolated(`.${risk.decoy}`) })
+                    t('integrity.safety.disguised', { name: isolated(file.path), decoy: extensionText(risk.decoy) })
                   ) : (
                     <bdi>{file.path}</bdi>
                   )}

@@ -19,3 +19,8 @@ export function visibleName(name: string): string {
 export function isolated(name: string): string {
   return `\u2068${name}\u2069`;
 }
+
+/** An extension (always Latin letters and digits) set inside a sentence: a left-to-right isolate (U+2066 … U+2069). */
+export function extensionText(extension: string): string {
+  return `\u2066.${extension}\u2069`;
+}
