@@ -41,10 +41,11 @@ describe('a name made to read backwards, in a real browser', () => {
     await card.waitFor();
     await expect(card.locator('[data-name-warning-marker]').innerText()).resolves.toBe('Renamed');
     await expect(card.locator('[data-name-warning]').innerText()).resolves.toMatch(/hidden characters that reverse/);
-    // The warning is the card's description for screen readers too.
-    const describedBy = await card.getAttribute('aria-describedby');
-    expect(describedBy).toBeTruthy();
-    await expect(card.locator('[data-name-warning]').getAttribute('id')).resolves.toBe(describedBy);
+    // The warning is the card's description for screen readers too (with the one that says it is a program).
+    const describedBy = ((await card.getAttribute('aria-describedby')) ?? '').split(' ');
+    expect(describedBy).toContain(await card.locator('[data-name-warning]').getAttribute('id'));
+    expect(describedBy).toContain(await card.locator('[data-risk-warning]').getAttribute('id'));
+    await expect(card.locator('[data-risk-marker]').innerText()).resolves.toBe('Program');
 
     const plain = ui.page.locator('article[data-file-name="readme.txt"]');
     await expect(plain.locator('[data-name-warning-marker]').count()).resolves.toBe(0);

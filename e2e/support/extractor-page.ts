@@ -77,9 +77,9 @@ export class ExtractorPage {
     }
   }
 
+  /** The SHA-256 a card shows, computed in the background without a click (waits until it is there). */
   async sha256Of(name: string): Promise<string> {
     await this.reveal(name);
-    await this.page.getByRole('button', { name: `Show SHA-256 of ${name}`, exact: true }).click();
     const copy = this.page.getByRole('button', { name: `Copy SHA-256 checksum of ${name}`, exact: true });
     await copy.waitFor();
     const line = this.page.locator('li, [role=treeitem], article').filter({ has: copy }).first();

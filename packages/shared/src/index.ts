@@ -11,3 +11,5 @@ export * from './static-files.js';
 export * from './file-names.js';
 export * from './api-errors.js';
 export * from './mime-types.js';
+export * from './risky-names.js';
+export * from './sha256sums.js';

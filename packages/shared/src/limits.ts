@@ -45,3 +45,10 @@ export const BROWSER_LIMITS: ExtractionLimits = {
 export const MAX_BROWSER_ARCHIVE_BYTES = 2 * GiB;
 /** The largest upload server mode accepts by default (`MAX_UPLOAD_MB`). */
 export const DEFAULT_MAX_UPLOAD_MB = 50;
+
+/**
+ * Output bytes over archive bytes from which the page's safety summary mentions the expansion
+ * by itself (docs/decisions/035-integrity-and-safety-report.md): text compresses some 5–10×, a
+ * ratio this high is worth a look (the engine's limit stops far higher ones).
+ */
+export const NOTABLE_EXPANSION_RATIO = 20;

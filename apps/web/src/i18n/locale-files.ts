@@ -7,7 +7,7 @@ import type { Namespace, NamespaceResources } from './resources';
  * their text.
  */
 type LocaleFile = Record<string, unknown>;
-const TRANSLATION_FILES = ['common', 'home', 'extractor', 'file-manager', 'file-preview'] as const;
+const TRANSLATION_FILES = ['common', 'home', 'extractor', 'file-manager', 'file-preview', 'integrity'] as const;
 
 /** Builds a namespace from its files, whoever read them (lazily in the browser, eagerly in the prerender). */
 export async function assembleNamespace<N extends Namespace>(
@@ -15,8 +15,10 @@ export async function assembleNamespace<N extends Namespace>(
   read: (name: string) => Promise<LocaleFile>,
 ): Promise<NamespaceResources[N]> {
   if (namespace !== 'translation') return (await read(namespace)) as NamespaceResources[N];
-  const [common, home, extractor, fileManager, filePreview] = await Promise.all(TRANSLATION_FILES.map((name) => read(name)));
-  return { ...common, home, extractor, fileManager, filePreview } as NamespaceResources[N];
+  const [common, home, extractor, fileManager, filePreview, integrity] = await Promise.all(
+    TRANSLATION_FILES.map((name) => read(name)),
+  );
+  return { ...common, home, extractor, fileManager, filePreview, integrity } as NamespaceResources[N];
 }
 
 const lazyFiles = import.meta.glob<{ default: LocaleFile }>('./locales/*/*.json');

@@ -9,6 +9,7 @@ const NAMESPACE_OF_FILE: Record<string, string> = {
   extractor: 'extractor',
   'file-manager': 'fileManager',
   'file-preview': 'filePreview',
+  integrity: 'integrity',
   about: 'about',
   privacy: 'privacy',
   contact: 'contact',

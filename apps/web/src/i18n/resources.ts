@@ -6,6 +6,7 @@ import extractor from './locales/en/extractor.json';
 import fileManager from './locales/en/file-manager.json';
 import filePreview from './locales/en/file-preview.json';
 import home from './locales/en/home.json';
+import integrity from './locales/en/integrity.json';
 import privacy from './locales/en/privacy.json';
 
 /**
@@ -13,7 +14,7 @@ import privacy from './locales/en/privacy.json';
  * locales.test.ts), and the keys' types come from these files.
  */
 export const en = {
-  translation: { ...common, home, extractor, fileManager, filePreview },
+  translation: { ...common, home, extractor, fileManager, filePreview, integrity },
   about,
   privacy,
   /** The contact form: the footer's dialog (loaded when opened) and the about page. */

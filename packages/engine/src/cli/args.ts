@@ -13,6 +13,8 @@ export type Command =
       limits: Partial<ExtractionLimits>;
       only?: string[];
       namesEncoding?: NamesEncoding;
+      /** Where to write a SHA256SUMS of the extracted files (`sha256sum -c` format). */
+      sha256sums?: string;
     }
   | { kind: 'help' };
 
@@ -22,6 +24,7 @@ export const USAGE = `Usage:
   archive-opener list <archive> [more parts…] [--password <pw>] [--json] [--names-encoding <label>]
   archive-opener extract <archive> [more parts…] --out <dir> [--password <pw>] [--json]
       [--only <name>]… [--max-bytes <n>] [--max-entries <n>] [--max-ratio <n>] [--names-encoding <label>]
+      [--sha256sums <file>]
 
 Opens ZIP, RAR, 7Z, TAR, GZ, BZ2, XZ, ZSTD, CAB, ISO, LZH, ARJ, CPIO, DEB, RPM, WIM, XAR and more.
 Give every part of a multi-volume set (name.part1.rar name.part2.rar …). --only extracts just the
@@ -30,6 +33,8 @@ named entries (as list shows them), with the folders that lead to them. Nothing 
 entries, expansion ratio 100 past 256 MB); the --max-* flags raise them. --names-encoding reads
 names stored without their code page (zip without the UTF-8 flag, LZH, cpio) in the one named
 instead of guessing: ${NAMES_ENCODINGS.join(', ')} (also cp932, cp1251 …).
+--sha256sums writes the files' SHA-256 checksums to a new file, as \`sha256sum -c\` reads them from
+the --out folder.
 Exit status: 0 success, 1 archive error, 2 usage error.`;
 
 export function parseCommand(argv: readonly string[]): Command {
@@ -47,6 +52,7 @@ export function parseCommand(argv: readonly string[]): Command {
       'max-ratio': { type: 'string' },
       only: { type: 'string', multiple: true },
       'names-encoding': { type: 'string' },
+      sha256sums: { type: 'string' },
     },
   });
   const [verb, ...paths] = positionals;
@@ -77,6 +83,7 @@ export function parseCommand(argv: readonly string[]): Command {
     ...(password !== undefined && { password }),
     ...(values.only !== undefined && { only: values.only }),
     ...named,
+    ...(values.sha256sums !== undefined && { sha256sums: values.sha256sums }),
   };
 }
 

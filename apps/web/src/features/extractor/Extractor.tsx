@@ -12,6 +12,7 @@ import { DropZone } from './DropZone';
 import { prepareEngine } from './engine-client';
 import { unopenableReason } from './archive-jobs';
 import { PasswordField } from './PasswordField';
+import { usePasswordPrompt } from './use-password-prompt';
 import { useExtractor } from './use-extractor';
 
 // Needed only once files exist: kept out of the home page's first load, and loaded when archives
@@ -23,6 +24,7 @@ const CompletionDialog = completionDialog.Component;
 // Shown once archives are chosen; loading them then keeps the first load small (budget: 120 KB).
 const SelectedArchives = lazy(() => import('./SelectedArchives'));
 const ProgressPanel = lazy(() => import('./ProgressPanel'));
+const PasswordPrompt = lazy(() => import('./PasswordPrompt'));
 
 export function Extractor() {
   const { t, i18n } = useTranslation();
@@ -35,7 +37,8 @@ export function Extractor() {
     setPasswordProblem(true);
     passwordInput.current?.focus();
   }, []);
-  const extractor = useExtractor({ onPasswordProblem });
+  const passwordPrompt = usePasswordPrompt();
+  const extractor = useExtractor({ onPasswordProblem, askPassword: passwordPrompt.ask });
   const { jobs, files, busy, percent, completion, mode, queuePosition } = extractor;
   const server = mode === 'server';
   const { extractConcurrency } = useServerSettings();
@@ -115,13 +118,21 @@ export function Extractor() {
               running={busy}
               done={finished}
               total={inBatch.length}
-              onCancel={extractor.cancel}
+              onCancel={() => {
+                passwordPrompt.dismiss();
+                extractor.cancel();
+              }}
               estimate={extractor.estimate}
               uploading={extractor.runMode === 'server'}
             />
           </Suspense>
         )}
       </section>
+      {passwordPrompt.asking && (
+        <Suspense fallback={null}>
+          <PasswordPrompt key={passwordPrompt.asking.archiveName} asking={passwordPrompt.asking} />
+        </Suspense>
+      )}
       {/* Said once per position, like the completion below. */}
       {queueNotice && <Announcer key={`queue-${queuePosition}`} message={queueNotice} />}
       {completion && (
@@ -148,6 +159,7 @@ export function Extractor() {
             openedIds={extractor.opened}
             headingRef={filesHeading}
             onExtractAgain={() => void extractor.extract(password, { again: true })}
+            facts={extractor.facts}
           />
         )}
       </Suspense>

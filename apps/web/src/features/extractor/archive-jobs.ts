@@ -1,6 +1,7 @@
 import type { ListResult } from '@archive-opener/engine/browser';
 import type { ErrorShape } from '@archive-opener/shared';
 import type { ExtractedFile } from '../file-manager/extracted-file';
+import type { ArchiveFacts } from '../integrity/archive-facts';
 import type { ArchiveSelection } from './volume-sets';
 
 /** What listing the archive (before extracting) told us; `failed` (with the engine's error) when it could not be listed. */
@@ -27,6 +28,8 @@ export interface ArchiveJob extends ArchiveSelection {
   /** Its files, nested archives' files included, once extracted. */
   files: ExtractedFile[];
   listing?: JobListing;
+  /** What its extraction said beyond the files, for the safety summary. */
+  facts?: ArchiveFacts;
 }
 
 export type JobAction =
@@ -39,7 +42,7 @@ export type JobAction =
   | { type: 'start'; id: string }
   | { type: 'progress'; id: string; percent: number }
   | { type: 'serverQueue'; id: string; position: number | null }
-  | { type: 'done'; id: string; files: ExtractedFile[] }
+  | { type: 'done'; id: string; files: ExtractedFile[]; facts?: ArchiveFacts }
   | { type: 'failed'; id: string; error: ErrorShape }
   | { type: 'nested'; id: string; files: ExtractedFile[] };
 
@@ -104,7 +107,7 @@ export function jobsReducer(jobs: ArchiveJob[], action: JobAction): ArchiveJob[]
     case 'queue':
       return jobs.map((job) =>
         action.ids.includes(job.id)
-          ? { ...job, status: 'queued', percent: 0, files: [], error: undefined, serverQueue: undefined }
+          ? { ...job, status: 'queued', percent: 0, files: [], error: undefined, serverQueue: undefined, facts: undefined }
           : job,
       );
     case 'start':
@@ -114,7 +117,13 @@ export function jobsReducer(jobs: ArchiveJob[], action: JobAction): ArchiveJob[]
     case 'serverQueue':
       return update(jobs, action.id, { serverQueue: action.position ?? undefined });
     case 'done':
-      return update(jobs, action.id, { status: 'done', percent: 100, files: action.files, serverQueue: undefined });
+      return update(jobs, action.id, {
+        status: 'done',
+        percent: 100,
+        files: action.files,
+        serverQueue: undefined,
+        facts: action.facts,
+      });
     case 'failed':
       return update(jobs, action.id, {
         status: action.error.code === 'CANCELLED' ? 'cancelled' : 'failed',

@@ -1,6 +1,7 @@
 import type { BrowserStorageLimit } from '@archive-opener/engine/browser/client';
 import type { ErrorShape } from '@archive-opener/shared';
 import type { ExtractedFile } from '../file-manager/extracted-file';
+import { factsFromEntries, type ArchiveFacts } from '../integrity/archive-facts';
 import type { ExtractionMode } from '../server-extraction/extraction-mode';
 import { ApiRequestError } from '../../lib/api-request-error';
 import { problemFor, problemShape } from '../server-extraction/problems';
@@ -24,6 +25,12 @@ export interface JobRunOptions {
   storage?: BrowserStorageLimit;
 }
 
+/** One archive's outcome: its files, and what the safety summary says of it. */
+export interface JobOutput {
+  files: ExtractedFile[];
+  facts: ArchiveFacts;
+}
+
 /** Any failure of either mode (or of fetching a server file to open it) in the extractor's error shape. */
 export function asShape(error: unknown): ErrorShape {
   if (error instanceof ExtractionError || error instanceof ServerExtractionError) return error.shape;
@@ -36,11 +43,11 @@ export function asShape(error: unknown): ErrorShape {
  * Both report the same progress (docs/decisions/004-real-progress.md) and end in the same files for the file
  * manager, or the same coded errors.
  */
-export function runJob(job: ArchiveJob, mode: ExtractionMode, options: JobRunOptions): EngineRun<ExtractedFile[]> {
+export function runJob(job: ArchiveJob, mode: ExtractionMode, options: JobRunOptions): EngineRun<JobOutput> {
   return mode === 'server' ? runOnServer(job, options) : runInBrowser(job, options);
 }
 
-function runInBrowser(job: ArchiveJob, { password, prefix, onPercent, storage }: JobRunOptions): EngineRun<ExtractedFile[]> {
+function runInBrowser(job: ArchiveJob, { password, prefix, onPercent, storage }: JobRunOptions): EngineRun<JobOutput> {
   // The listing said how much the archive holds: refused at once when that cannot be stored.
   const listed = job.listing?.state === 'listed' ? job.listing.bytes : null;
   const available = storage?.availableBytes ?? null;
@@ -63,13 +70,17 @@ function runInBrowser(job: ArchiveJob, { password, prefix, onPercent, storage }:
   return {
     result: run.result.then((result) => {
       onPercent(percentFor({ stage: 'finalizing' }));
-      return toExtractedFiles(result, { archiveName: job.name, prefix });
+      const encrypted = job.listing?.state === 'listed' && job.listing.encrypted;
+      return {
+        files: toExtractedFiles(result, { archiveName: job.name, prefix }),
+        facts: factsFromEntries(result.entries, { name: job.name, size: job.size, encrypted }),
+      };
     }),
     cancel: () => run.cancel(),
   };
 }
 
-function runOnServer(job: ArchiveJob, { password, prefix, onPercent, onQueue }: JobRunOptions): EngineRun<ExtractedFile[]> {
+function runOnServer(job: ArchiveJob, { password, prefix, onPercent, onQueue }: JobRunOptions): EngineRun<JobOutput> {
   onPercent(percentFor({ stage: 'reading' }));
   let run: ServerRun | null = null;
   let cancelled = false;
@@ -87,7 +98,18 @@ function runOnServer(job: ArchiveJob, { password, prefix, onPercent, onQueue }: 
         },
       });
       const { jobId, files, expiresAt } = await run.result;
-      return toRemoteFiles(files, { jobId, archiveName: job.name, prefix, expiresAt });
+      const remote = toRemoteFiles(files, { jobId, archiveName: job.name, prefix, expiresAt });
+      // The server's manifest says which names held direction controls, not what else it changed,
+      // nor whether the archive was encrypted.
+      const facts: ArchiveFacts = {
+        archiveName: job.name,
+        archiveBytes: job.size,
+        outputBytes: files.reduce((sum, file) => sum + file.size, 0),
+        renamed: files.filter((file) => file.directionControls).map((file) => ({ from: null, to: file.path })),
+        links: [],
+        encrypted: false,
+      };
+      return { files: remote, facts };
     },
   );
   return {

@@ -23,7 +23,8 @@ import {
 } from './archive-jobs';
 import { extractInWorker, listInWorker, type EngineRun } from './engine-client';
 import { errorText } from './error-messages';
-import { asShape, runJob } from './job-runner';
+import { asShape, runJob, type JobOutput } from './job-runner';
+import { BatchPasswords, type PasswordAsk } from './batch-passwords';
 import { nextEstimate, RATE_STAGES, startEstimate, type RateEstimate } from './progress-model';
 import { runBatch } from './run-batch';
 import { toExtractedFiles } from './to-extracted-files';
@@ -44,7 +45,7 @@ export interface Completion {
  * The extractor's state and actions: the selection, runs in Web Workers or on the server (the
  * visitor's remembered choice), nested archives.
  */
-export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => void }) {
+export function useExtractor({ onPasswordProblem, askPassword }: { onPasswordProblem: () => void; askPassword: PasswordAsk }) {
   const { t, i18n } = useTranslation();
   const [mode, chooseMode] = useExtractionMode();
   const serverLimit = serverMaxBytes(useServerSettings());
@@ -59,7 +60,10 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
   // The mode of the last run: the progress panel names its first step after it.
   const [runMode, setRunMode] = useState<ExtractionMode>(mode);
   const [opening, setOpening] = useState<ReadonlySet<string>>(new Set());
-  const runs = useRef(new Map<string, EngineRun<ExtractedFile[]>>());
+  const runs = useRef(new Map<string, EngineRun<JobOutput>>());
+  // The passwords the visitor typed during this visit, in the page's memory only
+  // (docs/decisions/018-passwords-never-stored.md): one opens every archive of a batch that shares it.
+  const passwords = useRef<BatchPasswords | null>(null);
   const stopped = useRef(false);
   const engineLoaded = useRef(false);
   const attempts = useRef(0);
@@ -162,6 +166,7 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
         SLOW_NOTICE_MS,
       );
       const prefixWithName = jobs.filter((job) => !job.tooLarge).length > 1;
+      const askBatch = todo.length > 1;
       let extracted = 0;
 
       await runBatch(
@@ -169,44 +174,69 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
         async (job) => {
           dispatch({ type: 'start', id: job.id });
           let toldQueued = false;
-          const run = runJob(job, runIn, {
-            password,
-            prefix: prefixWithName ? job.name : '',
-            storage,
-            onPercent: (percent) => {
-              dispatch({ type: 'progress', id: job.id, percent });
-              if (todo.length === 1) setEstimate((current) => current && nextEstimate(current, percent, performance.now()));
-            },
-            onQueue: (position) => {
-              dispatch({ type: 'serverQueue', id: job.id, position });
-              // The "queued" toast of docs/product.md#server-mode, once per archive; the notice
-              // then follows the position.
-              if (position !== null && !toldQueued) {
-                toldQueued = true;
-                notify.info(t('extractor.server.toasts.queued.title'), {
+          const keyring = (passwords.current ??= new BatchPasswords());
+          const tried = new Set<string>();
+          let attempt = password;
+          for (;;) {
+            tried.add(attempt);
+            const run = runJob(job, runIn, {
+              password: attempt,
+              prefix: prefixWithName ? job.name : '',
+              storage,
+              onPercent: (percent) => {
+                dispatch({ type: 'progress', id: job.id, percent });
+                if (todo.length === 1) setEstimate((current) => current && nextEstimate(current, percent, performance.now()));
+              },
+              onQueue: (position) => {
+                dispatch({ type: 'serverQueue', id: job.id, position });
+                // The "queued" toast of docs/product.md#server-mode, once per archive; the notice
+                // then follows the position.
+                if (position !== null && !toldQueued) {
+                  toldQueued = true;
+                  notify.info(t('extractor.server.toasts.queued.title'), {
+                    id,
+                    description: t('extractor.server.toasts.queued.text', { position }),
+                  });
+                }
+              },
+            });
+            runs.current.set(job.id, run);
+            try {
+              const { files, facts } = await run.result;
+              if (runIn === 'browser') engineLoaded.current = true;
+              if (attempt) keyring.remember(attempt);
+              extracted += files.length;
+              dispatch({ type: 'done', id: job.id, files, facts });
+              if (files.length === 0)
+                notify.info(t('extractor.toasts.empty.title'), {
                   id,
-                  description: t('extractor.server.toasts.queued.text', { position }),
+                  description: t('extractor.toasts.empty.text', { name: job.name }),
                 });
+              return;
+            } catch (error) {
+              const shape = asShape(error);
+              // A password problem: the batch's other passwords first, then the visitor is asked.
+              const next =
+                (shape.code === 'PASSWORD_REQUIRED' || shape.code === 'WRONG_PASSWORD') && !stopped.current
+                  ? await keyring
+                      .next(tried, () =>
+                        // One archive alone is asked as before: the error, and the field to type in.
+                        askBatch
+                          ? askPassword(job.name, shape.code === 'WRONG_PASSWORD' && attempt !== '')
+                          : Promise.resolve(null),
+                      )
+                      .catch(() => null)
+                  : null;
+              if (next !== null && !stopped.current) {
+                attempt = next;
+                continue;
               }
-            },
-          });
-          runs.current.set(job.id, run);
-          try {
-            const files = await run.result;
-            if (runIn === 'browser') engineLoaded.current = true;
-            extracted += files.length;
-            dispatch({ type: 'done', id: job.id, files });
-            if (files.length === 0)
-              notify.info(t('extractor.toasts.empty.title'), {
-                id,
-                description: t('extractor.toasts.empty.text', { name: job.name }),
-              });
-          } catch (error) {
-            const shape = asShape(error);
-            dispatch({ type: 'failed', id: job.id, error: shape });
-            if (shape.code !== 'CANCELLED' || !stopped.current) showError(shape, job.name, id);
-          } finally {
-            runs.current.delete(job.id);
+              dispatch({ type: 'failed', id: job.id, error: shape });
+              if (shape.code !== 'CANCELLED' || !stopped.current) showError(shape, job.name, id);
+              return;
+            } finally {
+              runs.current.delete(job.id);
+            }
           }
         },
         { shouldStop: () => stopped.current },
@@ -226,7 +256,7 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
         setCompletion({ fileCount: extracted, runId: Date.now() });
       }
     },
-    [jobs, mode, t, showError, storage],
+    [jobs, mode, t, showError, storage, askPassword],
   );
 
   const cancel = useCallback(() => {
@@ -269,6 +299,7 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
 
   const files = useMemo(() => jobs.flatMap((job) => job.files), [jobs]);
   const opened = useMemo(() => openedArchiveIds(files), [files]);
+  const facts = useMemo(() => jobs.flatMap((job) => (job.facts ? [job.facts] : [])), [jobs]);
   const busy = isBusy(jobs);
   const percent = busy || jobs.some((job) => job.status === 'done') ? batchPercent(jobs) : 0;
 
@@ -280,6 +311,7 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
     queuePosition: serverQueuePosition(jobs),
     jobs,
     files,
+    facts,
     busy,
     percent,
     completion,
@@ -289,7 +321,10 @@ export function useExtractor({ onPasswordProblem }: { onPasswordProblem: () => v
     canExtract: !busy && runnable(jobs).length > 0,
     addFiles,
     remove: (id: string) => dispatch({ type: 'remove', id }),
-    clear: () => dispatch({ type: 'clear' }),
+    clear: () => {
+      passwords.current = null;
+      dispatch({ type: 'clear' });
+    },
     extract,
     cancel,
     openNested,

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type * as FilePreviewModule from '../file-preview';
@@ -30,9 +30,21 @@ describe('FileCard', () => {
     renderCard({ file: { ...makeFile('invoice_fdp.exe'), directionControls: true } });
     expect(screen.getByText('Renamed')).toBeTruthy();
     const article = screen.getByRole('article');
-    expect(article.getAttribute('aria-describedby')).toBeTruthy();
-    const warning = document.getElementById(article.getAttribute('aria-describedby') ?? '');
-    expect(warning?.textContent).toMatch(/hidden characters that reverse/);
+    // Both sentences describe the card: the name was made to read backwards, and it is a program.
+    const described = (article.getAttribute('aria-describedby') ?? '').split(' ');
+    const texts = described.map((id) => document.getElementById(id)?.textContent);
+    expect(texts).toEqual([expect.stringMatching(/hidden characters that reverse/), expect.stringMatching(/program or script/)]);
+  });
+
+  it('flags a program dressed as a document, and one that is not', () => {
+    renderCard({ file: makeFile('photos/holiday.jpg.exe') });
+    expect(screen.getByText('Disguised')).toBeTruthy();
+    const describedBy = screen.getByRole('article').getAttribute('aria-describedby') ?? '';
+    // The decoy extension is isolated, so it reads the same in a right-to-left sentence.
+    expect(document.getElementById(describedBy)?.textContent).toBe('A program named to look like a \u2066.jpg\u2069 file.');
+    cleanup();
+    renderCard({ file: makeFile('setup.msi') });
+    expect(screen.getByText('Program')).toBeTruthy();
   });
 
   it('shows no marker for an ordinary name', () => {

@@ -1,10 +1,12 @@
 import { Download, Eye, EyeOff, FolderOpen, LoaderCircle, TriangleAlert } from 'lucide-react';
-import { useId, useState } from 'react';
+import { nameRisk } from '@archive-opener/shared';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../components/ui/cn';
 import { formatBytes } from '../../lib/format-size';
 import { ChecksumLine, FilePreview, previewKind, Thumbnail, type ThumbnailSize } from '../file-preview';
+import { RiskMarker, RiskWarning } from '../integrity/RiskMarker';
 import { isArchiveFile } from './archive-name';
 import type { ExtractedFile } from './extracted-file';
 
@@ -48,12 +50,15 @@ export function FileCard({
   // In a tile, buttons show only their icon; the full name is their accessible name either way.
   const label = (text: string) => <span className={tile ? 'sr-only' : 'max-sm:sr-only'}>{text}</span>;
   const warningId = useId();
+  const risk = useMemo(() => nameRisk(file.name), [file.name]);
+  const riskId = useId();
+  const describedBy = [file.directionControls && warningId, risk && riskId].filter(Boolean).join(' ');
 
   return (
     <article
       data-file-name={file.name}
       data-preview-open={previewOpen || undefined}
-      aria-describedby={file.directionControls ? warningId : undefined}
+      aria-describedby={describedBy || undefined}
       className={cn(
         'flex h-full min-w-0 flex-col gap-2 rounded-lg border bg-card p-3 text-card-foreground',
         selected ? 'border-primary' : 'border-border',
@@ -82,6 +87,7 @@ export function FileCard({
                 {t('fileManager.card.renamedMarker')}
               </span>
             )}
+            {risk && <RiskMarker risk={risk} />}
             <bdi title={file.path}>{file.name}</bdi>
           </p>
           {folder && (
@@ -98,6 +104,7 @@ export function FileCard({
               {t('fileManager.card.directionControlsWarning')}
             </p>
           )}
+          {risk && <RiskWarning risk={risk} id={riskId} />}
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {canOpen && (

@@ -1,6 +1,10 @@
 import type { CategoryId } from '@archive-opener/shared';
 import { useCallback, useDeferredValue, useId, useMemo, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ArchiveFacts } from '../integrity/archive-facts';
+import { ChecksumsDownload } from '../integrity/ChecksumsDownload';
+import { SafetySummary } from '../integrity/SafetySummary';
+import { useBackgroundChecksums } from '../integrity/use-checksums';
 import { BulkBar } from './BulkBar';
 import { CategoryTiles } from './CategoryTiles';
 import { ExpiryNotice } from './ExpiryNotice';
@@ -37,9 +41,12 @@ export interface FileManagerProps {
   headingRef?: Ref<HTMLHeadingElement>;
   /** Extracts the archive(s) again once server files have expired. */
   onExtractAgain?: () => void;
+  /** What the extractions said beyond the files: the safety report above them. */
+  facts?: readonly ArchiveFacts[];
 }
 
 const NONE: ReadonlySet<string> = new Set();
+const NO_FACTS: readonly ArchiveFacts[] = [];
 
 /** A search or filter leaving at most this many files opens every folder of the tree view. */
 const REVEAL_UP_TO = 100;
@@ -58,6 +65,7 @@ export function FileManager({
   openedIds = NONE,
   headingRef,
   onExtractAgain,
+  facts = NO_FACTS,
 }: FileManagerProps) {
   const { t, i18n } = useTranslation();
   const headingId = useId();
@@ -78,6 +86,8 @@ export function FileManager({
   const expired = jobsKey !== '' && goneJobs === jobsKey;
   const markGone = useCallback(() => setGoneJobs(jobsKey), [jobsKey]);
   const { downloadOne } = useFileDownloads(archiveName, markGone);
+  // Every file's SHA-256, in a worker, after the list is shown (the cards on screen first).
+  useBackgroundChecksums(files);
 
   const stats = useMemo(() => categoryStats(files), [files]);
   const categoryName = useCallback((id: CategoryId) => t(`fileManager.categories.${id}`), [t]);
@@ -121,6 +131,7 @@ export function FileManager({
       <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-xl font-semibold outline-none sm:text-2xl">
         {t('fileManager.title', { count: files.length })}
       </h2>
+      <SafetySummary facts={facts} files={files} />
       {jobsKey !== '' && (
         <ExpiryNotice expiresAt={expiresAt} expired={expired} onExpired={markGone} onExtractAgain={onExtractAgain} />
       )}
@@ -138,6 +149,7 @@ export function FileManager({
           onSelectShown={() => setSelectedIds((current) => new Set([...current, ...shown.map((file) => file.id)]))}
           onClearSelection={() => setSelectedIds(NONE)}
         />
+        <ChecksumsDownload files={files} />
         {/* Announced politely, so screen-reader users hear how a search or filter changed the list. */}
         <p aria-live="polite" className="text-sm text-muted-foreground">
           {summary.join(' ')}
