@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SlabPool } from './slab-pool.js';
 
 describe('SlabPool', () => {
@@ -24,5 +24,25 @@ describe('SlabPool', () => {
     pool.give(b);
     expect(pool.take(150_000).buffer).toBe(a.buffer);
     expect(pool.take(150_000).buffer).not.toBe(b.buffer);
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('drops its free slabs once none came back for a while', () => {
+    vi.useFakeTimers();
+    const pool = new SlabPool(1 << 24, 1000);
+    const a = pool.take(100_000);
+    pool.give(a);
+    vi.advanceTimersByTime(900);
+    const b = pool.take(100_000);
+    expect(b.buffer).toBe(a.buffer);
+    pool.give(b);
+    vi.advanceTimersByTime(900);
+    expect(pool.waitingBytes).toBeGreaterThan(0);
+    vi.advanceTimersByTime(200);
+    expect(pool.waitingBytes).toBe(0);
+    expect(pool.take(100_000).buffer).not.toBe(a.buffer);
   });
 });

@@ -1,5 +1,10 @@
 /** The smallest slab handed out: tiny entries share the few slabs of this size. */
 const MIN_SLAB_BYTES = 64 * 1024;
+/**
+ * Free slabs are dropped once none was given back for this long: a worker kept warm between
+ * jobs (worker-pool.ts) then holds no memory for the next one. Entries follow each other far faster.
+ */
+const IDLE_DROP_MS = 1000;
 
 /**
  * Output memory kept for reuse between zip entries. Every entry inflated into a fresh buffer
@@ -12,8 +17,12 @@ export class SlabPool {
   private freeBytes = 0;
   /** Slabs out, by their memory: what `give` takes back (a view of one is enough). */
   private readonly lent = new WeakMap<ArrayBufferLike, Buffer>();
+  private idle: NodeJS.Timeout | null = null;
 
-  constructor(private readonly keepBytes: number) {}
+  constructor(
+    private readonly keepBytes: number,
+    private readonly idleDropMs = IDLE_DROP_MS,
+  ) {}
 
   /** A slab of at least `length` bytes (contents undefined), the smallest free one that fits. */
   take(length: number): Buffer {
@@ -35,6 +44,26 @@ export class SlabPool {
     if (this.freeBytes + slab.length > this.keepBytes) return;
     this.free.push(slab);
     this.freeBytes += slab.length;
+    this.dropWhenIdle();
+  }
+
+  /** How many bytes of free slabs wait to be handed out again. */
+  get waitingBytes(): number {
+    return this.freeBytes;
+  }
+
+  private dropWhenIdle(): void {
+    if (this.idle) {
+      this.idle.refresh();
+      return;
+    }
+    this.idle = setTimeout(() => {
+      this.idle = null;
+      this.free.length = 0;
+      this.freeBytes = 0;
+    }, this.idleDropMs);
+    // A pending drop must not keep the process (or a worker thread) alive.
+    this.idle.unref();
   }
 }
 
