@@ -17,6 +17,11 @@ export interface OutputSink {
    */
   writeBytes?(path: string, data: Uint8Array | readonly Uint8Array[]): Promise<void>;
   /**
+   * True when `writeBytes` keeps no reference to the bytes once its promise settles (it wrote or
+   * copied them): the engine may then hand that memory to the next entry.
+   */
+  readonly writeBytesLetsGo?: boolean;
+  /**
    * A file whose bytes are stored as they are in one archive part, from `offset`, and have been
    * checked already (size and CRC-32): a host that can keep a file as a range of its input
    * (the browser: a slice of the visitor's File) records it so, without a copy, and returns true.

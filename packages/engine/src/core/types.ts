@@ -7,6 +7,11 @@ export interface ArchiveSource {
   readonly size: number;
   /** The bytes may share a buffer with other reads (a browser window): never change them. */
   read(offset: number, length: number): Promise<Uint8Array>;
+  /**
+   * Optional: what `read` returned and nothing reads any more; the host may reuse its memory for
+   * a later read (Node: fresh memory per entry cost a page fault per 4 KiB).
+   */
+  release?(bytes: Uint8Array): void;
   /** A sequential stream of the whole file; hosts give a faster one than repeated `read`s. */
   stream(): ReadableStream<Uint8Array>;
 }

@@ -72,6 +72,8 @@ export function diskSink(outDir: string): OutputSink & { readonly written: reado
     async writeBytes(path, data) {
       writeNew(path, data instanceof Uint8Array ? [data] : data);
     },
+    // Written synchronously above: nothing here holds the bytes after.
+    writeBytesLetsGo: true,
     async copyFile(from, to) {
       ensureParent(to);
       try {

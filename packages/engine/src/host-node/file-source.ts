@@ -1,6 +1,12 @@
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { ArchiveSource } from '../core/types.js';
+import { SlabPool } from './slab-pool.js';
+
+/** Reads from this size on use pooled memory; smaller ones (headers) are not worth a slab. */
+const POOLED_READ_BYTES = 64 * 1024;
+/** Free read slabs kept: a few entries' packed data are in flight at once (zip-backend.ts). */
+const KEEP_READ_SLAB_BYTES = 32 * 1024 * 1024;
 
 export interface FileSource extends ArchiveSource {
   readonly path: string;
@@ -13,6 +19,7 @@ export interface FileSource extends ArchiveSource {
  */
 export async function fileSource(path: string): Promise<FileSource> {
   const { size } = await stat(path);
+  const slabs = new SlabPool(KEEP_READ_SLAB_BYTES);
   let handle: Promise<FileHandle> | null = null;
   return {
     path,
@@ -20,9 +27,14 @@ export async function fileSource(path: string): Promise<FileSource> {
     size,
     async read(offset, length) {
       handle ??= open(path, 'r');
-      const buffer = Buffer.allocUnsafe(Math.max(0, Math.min(length, size - offset)));
-      const { bytesRead } = await (await handle).read(buffer, 0, buffer.length, offset);
+      const wanted = Math.max(0, Math.min(length, size - offset));
+      // Large reads (an entry's packed data) come from slabs given back by `release`.
+      const buffer = wanted >= POOLED_READ_BYTES ? slabs.take(wanted) : Buffer.allocUnsafe(wanted);
+      const { bytesRead } = await (await handle).read(buffer, 0, wanted, offset);
       return new Uint8Array(buffer.buffer, buffer.byteOffset, bytesRead);
+    },
+    release(bytes) {
+      slabs.give(bytes);
     },
     stream() {
       return sequentialStream(path);

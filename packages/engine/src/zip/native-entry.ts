@@ -63,6 +63,12 @@ export async function decodeNatively(
     data = deflated ? await codec.inflateRaw(packed, entry.uncompressedSize) : packed;
   } catch (error) {
     throw new EngineError('CORRUPT_ARCHIVE', undefined, { entry: name, problem: String(error) });
+  } finally {
+    // Inflated (or failed), the packed bytes are read no more; a stored entry's are its data.
+    if (deflated) {
+      source.release?.(guess);
+      if (packed.buffer !== guess.buffer) source.release?.(packed);
+    }
   }
   if (decodedLength(data) !== entry.uncompressedSize || codec.crc32(data) >>> 0 !== crc) {
     throw new EngineError('CORRUPT_ARCHIVE', undefined, { entry: name, problem: 'size or CRC-32 mismatch' });

@@ -215,6 +215,8 @@ async function writeNatively(job: Extraction, item: ZipItem, entry: Entry, path:
     if (storedAt !== null && sink.referToSource?.(path, job.zip.source, storedAt, entry.uncompressedSize)) return;
     if (!sink.writeBytes) throw new Error('writeBytes vanished');
     await sink.writeBytes(path, data);
+    // Only once written: a sink that keeps the bytes must keep them as they are.
+    if (sink.writeBytesLetsGo) codec.release?.(data);
   });
   // Awaited later, in order; until then a failure must not count as unhandled.
   task.catch(() => undefined);
