@@ -1,4 +1,3 @@
-/// <reference path="./iconv-sbcs-data.d.ts" />
 import sbcsData from 'iconv-lite/encodings/sbcs-data-generated.js';
 
 /**
