@@ -6,19 +6,15 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { configure, TextReader, Uint8ArrayWriter, ZipWriter } from '@zip.js/zip.js';
 import { strToU8, zipSync } from 'fflate';
-import type { BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './support/axe.js';
-import { newBrowserContext } from './support/browser-context.js';
-import { ExtractorPage } from './support/extractor-page.js';
+import { useExtractorTab } from './support/extractor-tab.js';
 import { useSiteAndBrowser } from './support/site-and-browser.js';
 
 // The integrity and safety report (docs/decisions/035-integrity-and-safety-report.md) in a real
 // browser, on archives made here at run time.
 const run = promisify(execFile);
 const env = useSiteAndBrowser();
-let context: BrowserContext;
-let ui: ExtractorPage;
 let dir: string;
 
 const PLAIN: Record<string, string> = { 'readme.txt': 'hello', 'docs/guide.md': '# Guide\n', 'docs/data.csv': 'a,b\n1,2\n' };
@@ -48,27 +44,20 @@ beforeAll(async () => {
 afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
-beforeEach(async () => {
-  context = await newBrowserContext(env.browser, { acceptDownloads: true });
-  ui = new ExtractorPage(await context.newPage());
-  await ui.open(env.site.url);
-});
-afterEach(async () => {
-  await context?.close();
-});
+const tab = useExtractorTab(env);
 
 describe('checksums without a click', () => {
   it('shows each card’s SHA-256 by itself, offers SHA256SUMS that sha256sum -c verifies, and no safety report for a plain archive', async () => {
-    await ui.choose([join(dir, 'plain.zip')]);
-    await ui.extract();
-    await ui.waitForCompletion(3);
-    expect(await ui.sha256Of('guide.md')).toBe(sha256(PLAIN['docs/guide.md'] ?? ''));
-    await expect(ui.page.getByRole('button', { name: /^Show SHA-256/ }).count()).resolves.toBe(0);
-    await expect(ui.page.locator('[data-safety-summary]').count()).resolves.toBe(0);
+    await tab.ui.choose([join(dir, 'plain.zip')]);
+    await tab.ui.extract();
+    await tab.ui.waitForCompletion(3);
+    expect(await tab.ui.sha256Of('guide.md')).toBe(sha256(PLAIN['docs/guide.md'] ?? ''));
+    await expect(tab.ui.page.getByRole('button', { name: /^Show SHA-256/ }).count()).resolves.toBe(0);
+    await expect(tab.ui.page.locator('[data-safety-summary]').count()).resolves.toBe(0);
 
-    const button = ui.page.getByRole('button', { name: 'Download SHA256SUMS' });
+    const button = tab.ui.page.getByRole('button', { name: 'Download SHA256SUMS' });
     await button.waitFor();
-    const [download] = await Promise.all([ui.page.waitForEvent('download'), button.click()]);
+    const [download] = await Promise.all([tab.ui.page.waitForEvent('download'), button.click()]);
     expect(download.suggestedFilename()).toBe('SHA256SUMS');
     // The archive's own tree, and the sums checked in it by GNU sha256sum.
     const tree = join(dir, 'plain-tree');
@@ -88,10 +77,10 @@ const plainText = async (locator: { innerText(): Promise<string> }) =>
 
 describe('the safety report', () => {
   it('says which name was made safe, which link was not created and which program is disguised, on the cards too', async () => {
-    await ui.choose([join(dir, 'hostile.tar')]);
-    await ui.extract();
-    await ui.waitForCompletion(2);
-    const summary = ui.page.locator('[data-safety-summary]');
+    await tab.ui.choose([join(dir, 'hostile.tar')]);
+    await tab.ui.extract();
+    await tab.ui.waitForCompletion(2);
+    const summary = tab.ui.page.locator('[data-safety-summary]');
     await summary.waitFor();
     await expect(summary.getByRole('heading', { name: 'Safety report' }).count()).resolves.toBe(1);
     await expect(plainText(summary.getByRole('list', { name: 'Names made safe (1)' }))).resolves.toMatch(
@@ -103,9 +92,9 @@ describe('the safety report', () => {
     await expect(plainText(summary.getByRole('list', { name: 'Programs and scripts (1)' }))).resolves.toBe(
       'invoice.pdf.exe: a program named to look like a .pdf file',
     );
-    const card = ui.page.locator('article[data-file-name="invoice.pdf.exe"]');
+    const card = tab.ui.page.locator('article[data-file-name="invoice.pdf.exe"]');
     await expect(card.locator('[data-risk-marker]').innerText()).resolves.toBe('Disguised');
-    await expectNoAxeViolations(ui.page);
+    await expectNoAxeViolations(tab.ui.page);
     // Folded by its heading's button.
     const toggle = summary.getByRole('button', { name: /Safety report/ });
     await toggle.click();
@@ -118,17 +107,17 @@ describe('one password for a batch', () => {
   it('asks once for two encrypted zips that share a password', async () => {
     const first = await encryptedZip('first', 'batch-secret');
     const second = await encryptedZip('second', 'batch-secret');
-    await ui.choose([first, second]);
-    await ui.extract();
-    const prompt = ui.page.getByRole('dialog', { name: /^Password for / });
+    await tab.ui.choose([first, second]);
+    await tab.ui.extract();
+    const prompt = tab.ui.page.getByRole('dialog', { name: /^Password for / });
     await prompt.waitFor();
     await prompt.getByLabel('Password', { exact: true }).fill('batch-secret');
     await prompt.getByRole('button', { name: 'Open' }).click();
-    await ui.waitForCompletion(2);
+    await tab.ui.waitForCompletion(2);
     // Both archives opened; the dialog was never shown again.
-    await ui.page.locator('article[data-file-name="first.txt"]').waitFor();
-    await ui.page.locator('article[data-file-name="second.txt"]').waitFor();
-    const dialogs = await ui.page.evaluate(() =>
+    await tab.ui.page.locator('article[data-file-name="first.txt"]').waitFor();
+    await tab.ui.page.locator('article[data-file-name="second.txt"]').waitFor();
+    const dialogs = await tab.ui.page.evaluate(() =>
       ((window as unknown as { __shown?: string[] }).__shown ?? []).filter((text) => text.startsWith('Password for')),
     );
     expect(dialogs).toHaveLength(1);

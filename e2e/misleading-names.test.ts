@@ -2,15 +2,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
-import type { BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
-import { newBrowserContext } from './support/browser-context.js';
-import { ExtractorPage } from './support/extractor-page.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useExtractorTab } from './support/extractor-tab.js';
 import { useSiteAndBrowser } from './support/site-and-browser.js';
 
 const env = useSiteAndBrowser();
-let context: BrowserContext;
-let ui: ExtractorPage;
 let dir: string;
 let archive: string;
 
@@ -23,21 +19,14 @@ beforeAll(async () => {
 afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
-beforeEach(async () => {
-  context = await newBrowserContext(env.browser);
-  ui = new ExtractorPage(await context.newPage());
-  await ui.open(env.site.url);
-});
-afterEach(async () => {
-  await context?.close();
-});
+const tab = useExtractorTab(env);
 
 describe('a name made to read backwards, in a real browser', () => {
   it('is shown without its direction control, with a visible marker and a warning', async () => {
-    await ui.choose([archive]);
-    await ui.extract();
-    await ui.waitForCompletion(2);
-    const card = ui.page.locator('article[data-file-name="invoice_fdp.exe"]');
+    await tab.ui.choose([archive]);
+    await tab.ui.extract();
+    await tab.ui.waitForCompletion(2);
+    const card = tab.ui.page.locator('article[data-file-name="invoice_fdp.exe"]');
     await card.waitFor();
     await expect(card.locator('[data-name-warning-marker]').innerText()).resolves.toBe('Renamed');
     await expect(card.locator('[data-name-warning]').innerText()).resolves.toMatch(/hidden characters that reverse/);
@@ -47,10 +36,10 @@ describe('a name made to read backwards, in a real browser', () => {
     expect(describedBy).toContain(await card.locator('[data-risk-warning]').getAttribute('id'));
     await expect(card.locator('[data-risk-marker]').innerText()).resolves.toBe('Program');
 
-    const plain = ui.page.locator('article[data-file-name="readme.txt"]');
+    const plain = tab.ui.page.locator('article[data-file-name="readme.txt"]');
     await expect(plain.locator('[data-name-warning-marker]').count()).resolves.toBe(0);
     // No name on the page holds the control any more.
-    const names = await ui.page.locator('[data-file-name]').evaluateAll((cards) => cards.map((c) => c.textContent ?? ''));
+    const names = await tab.ui.page.locator('[data-file-name]').evaluateAll((cards) => cards.map((c) => c.textContent ?? ''));
     expect(names.some((text) => text.includes('\u202e'))).toBe(false);
   });
 });

@@ -3,20 +3,17 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
-import type { BrowserContext, Download } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Download } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusCase, loadManifest } from '@archive-opener/test-support/corpus';
 import { zipWithLegacyNames } from '@archive-opener/test-support/legacy-names';
-import { newBrowserContext } from './support/browser-context.js';
-import { ExtractorPage } from './support/extractor-page.js';
+import { useExtractorTab } from './support/extractor-tab.js';
 import { useSiteAndBrowser } from './support/site-and-browser.js';
 
 // The names encoding picker in server mode (docs/decisions/034-names-in-any-encoding.md): the
 // server extracts and names the files; a code page chosen in the page names them again, and what
 // the server would name otherwise (a file's download, the job's ZIP) is saved by the page.
 const env = useSiteAndBrowser();
-let context: BrowserContext;
-let ui: ExtractorPage;
 let dir: string;
 
 beforeAll(async () => {
@@ -25,25 +22,21 @@ beforeAll(async () => {
 afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
-beforeEach(async () => {
-  context = await newBrowserContext(env.browser, { acceptDownloads: true });
-  ui = new ExtractorPage(await context.newPage());
-  await ui.open(env.site.url);
+const tab = useExtractorTab(env, async (ui) => {
   await ui.page.getByRole('switch', { name: 'Extract on our server' }).check();
-});
-afterEach(async () => {
-  await context?.close();
 });
 
 const shownNames = () =>
-  ui.page.locator('article[data-file-name]').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-file-name')).sort());
-const picker = () => ui.page.getByLabel('Names encoding');
+  tab.ui.page
+    .locator('article[data-file-name]')
+    .evaluateAll((cards) => cards.map((c) => c.getAttribute('data-file-name')).sort());
+const picker = () => tab.ui.page.getByLabel('Names encoding');
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 async function downloadOf(button: string): Promise<Download> {
   const [download] = await Promise.all([
-    ui.page.waitForEvent('download'),
-    ui.page.getByRole('button', { name: button, exact: true }).click(),
+    tab.ui.page.waitForEvent('download'),
+    tab.ui.page.getByRole('button', { name: button, exact: true }).click(),
   ]);
   return download;
 }
@@ -75,14 +68,14 @@ const fromPage = (download: Download) => expect(download.url()).toMatch(/^blob:/
 describe('names in any encoding, in server mode', () => {
   it('names a Shift-JIS zip again in CP866 and back: the page saves what the server would name otherwise', async () => {
     const path = 'libarchive/test_read_format_zip_filename_cp932.zip';
-    await ui.extractCase(corpusCase(path));
+    await tab.ui.extractCase(corpusCase(path));
     await expect(shownNames()).resolves.toEqual(['一覧表.txt', '漢字.txt']);
     const expected = filesNamedIn(path, 'shift_jis');
     expect([...expected.keys()].sort()).toEqual(['表だよ/一覧表.txt', '表だよ/漢字.txt']);
 
     // A wrong code page: new names at once, saved by the page (the server says "一覧表.txt").
     await picker().selectOption('cp866');
-    await ui.page.locator('article[data-file-name="一覧表.txt"]').waitFor({ state: 'detached' });
+    await tab.ui.page.locator('article[data-file-name="一覧表.txt"]').waitFor({ state: 'detached' });
     const wrong = await shownNames();
     expect(wrong).toHaveLength(2);
     expect(wrong).not.toContain('一覧表.txt');
@@ -100,7 +93,7 @@ describe('names in any encoding, in server mode', () => {
 
     // Shift-JIS names every file as the server did: its URLs and its ZIP again.
     await picker().selectOption('shift_jis');
-    await ui.page.locator('article[data-file-name="一覧表.txt"]').waitFor();
+    await tab.ui.page.locator('article[data-file-name="一覧表.txt"]').waitFor();
     await expect(shownNames()).resolves.toEqual(['一覧表.txt', '漢字.txt']);
     const right = await downloadOf('Download 一覧表.txt');
     fromServer(right);
@@ -114,12 +107,12 @@ describe('names in any encoding, in server mode', () => {
   it('fixes a windows-1251 zip the server guessed wrong: the file and the ZIP are saved under the chosen names', async () => {
     const archive = join(dir, 'otchety.zip');
     await writeFile(archive, await zipWithLegacyNames('windows-1251', ['Отчёты/Январь.txt', 'Отчёты/Февраль.txt']));
-    await ui.choose([archive]);
-    await ui.extract();
-    await ui.waitForCompletion(2);
+    await tab.ui.choose([archive]);
+    await tab.ui.extract();
+    await tab.ui.waitForCompletion(2);
     expect(await shownNames()).not.toContain('Январь.txt');
     await picker().selectOption('windows-1251');
-    await ui.page.locator('article[data-file-name="Январь.txt"]').waitFor();
+    await tab.ui.page.locator('article[data-file-name="Январь.txt"]').waitFor();
     await expect(shownNames()).resolves.toEqual(['Февраль.txt', 'Январь.txt']);
 
     const one = await downloadOf('Download Январь.txt');

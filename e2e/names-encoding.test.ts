@@ -2,17 +2,13 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
-import type { BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusCase } from '@archive-opener/test-support/corpus';
 import { zipWithLegacyNames } from '@archive-opener/test-support/legacy-names';
-import { newBrowserContext } from './support/browser-context.js';
-import { ExtractorPage } from './support/extractor-page.js';
+import { useExtractorTab } from './support/extractor-tab.js';
 import { useSiteAndBrowser } from './support/site-and-browser.js';
 
 const env = useSiteAndBrowser();
-let context: BrowserContext;
-let ui: ExtractorPage;
 let dir: string;
 
 beforeAll(async () => {
@@ -21,35 +17,30 @@ beforeAll(async () => {
 afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
-beforeEach(async () => {
-  context = await newBrowserContext(env.browser, { acceptDownloads: true });
-  ui = new ExtractorPage(await context.newPage());
-  await ui.open(env.site.url);
-});
-afterEach(async () => {
-  await context?.close();
-});
+const tab = useExtractorTab(env);
 
 const shownNames = () =>
-  ui.page.locator('article[data-file-name]').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-file-name')).sort());
-const picker = () => ui.page.getByLabel('Names encoding');
+  tab.ui.page
+    .locator('article[data-file-name]')
+    .evaluateAll((cards) => cards.map((c) => c.getAttribute('data-file-name')).sort());
+const picker = () => tab.ui.page.getByLabel('Names encoding');
 
 describe('names in any encoding, in a real browser', () => {
   it('reads a Shift-JIS zip wrong in CP866, right in Shift-JIS, and downloads under the chosen names', async () => {
     const zip = corpusCase('libarchive/test_read_format_zip_filename_cp932.zip');
-    await ui.extractCase(zip);
+    await tab.ui.extractCase(zip);
     await expect(shownNames()).resolves.toEqual(['一覧表.txt', '漢字.txt']);
     await picker().selectOption('cp866');
-    await ui.page.locator('article[data-file-name="一覧表.txt"]').waitFor({ state: 'detached' });
+    await tab.ui.page.locator('article[data-file-name="一覧表.txt"]').waitFor({ state: 'detached' });
     const wrong = await shownNames();
     expect(wrong).not.toContain('一覧表.txt');
     expect(wrong).toHaveLength(2);
     await picker().selectOption('shift_jis');
-    await ui.page.locator('article[data-file-name="一覧表.txt"]').waitFor();
+    await tab.ui.page.locator('article[data-file-name="一覧表.txt"]').waitFor();
     await expect(shownNames()).resolves.toEqual(['一覧表.txt', '漢字.txt']);
     const [one] = await Promise.all([
-      ui.page.waitForEvent('download'),
-      ui.page.getByRole('button', { name: 'Download 一覧表.txt', exact: true }).click(),
+      tab.ui.page.waitForEvent('download'),
+      tab.ui.page.getByRole('button', { name: 'Download 一覧表.txt', exact: true }).click(),
     ]);
     expect(one.suggestedFilename()).toBe('一覧表.txt');
   });
@@ -57,16 +48,16 @@ describe('names in any encoding, in a real browser', () => {
   it('fixes a windows-1251 zip the guess got wrong: one choice names the cards and the ZIP', async () => {
     const archive = join(dir, 'otchety.zip');
     await writeFile(archive, await zipWithLegacyNames('windows-1251', ['Отчёты/Январь.txt', 'Отчёты/Февраль.txt']));
-    await ui.choose([archive]);
-    await ui.extract();
-    await ui.waitForCompletion(2);
+    await tab.ui.choose([archive]);
+    await tab.ui.extract();
+    await tab.ui.waitForCompletion(2);
     expect(await shownNames()).not.toContain('Январь.txt');
     await picker().selectOption('windows-1251');
-    await ui.page.locator('article[data-file-name="Январь.txt"]').waitFor();
+    await tab.ui.page.locator('article[data-file-name="Январь.txt"]').waitFor();
     await expect(shownNames()).resolves.toEqual(['Февраль.txt', 'Январь.txt']);
     const [zipped] = await Promise.all([
-      ui.page.waitForEvent('download'),
-      ui.page.getByRole('button', { name: 'Download as ZIP' }).click(),
+      tab.ui.page.waitForEvent('download'),
+      tab.ui.page.getByRole('button', { name: 'Download as ZIP' }).click(),
     ]);
     const entries = unzipSync(new Uint8Array(await readFile((await zipped.path()) ?? '')));
     expect(
