@@ -8,7 +8,7 @@ export const CONTACT_MESSAGE_RETENTION_DAYS = 365;
 /** Extractions a server process runs at the same time (`EXTRACT_CONCURRENCY`). */
 export const DEFAULT_EXTRACT_CONCURRENCY = 2;
 /** The date the privacy policy last changed in substance (ISO 8601). */
-export const PRIVACY_POLICY_UPDATED = '2026-11-21';
+export const PRIVACY_POLICY_UPDATED = '2026-11-26';
 /**
  * Anonymous extraction records (mode, format, outcome, size step, duration) are kept for the
  * all-time statistics; the daily visitor hash on them is erased after this many hours, once the
