@@ -13,3 +13,4 @@ export * from './api-errors.js';
 export * from './mime-types.js';
 export * from './risky-names.js';
 export * from './sha256sums.js';
+export * from './rename-reasons.js';

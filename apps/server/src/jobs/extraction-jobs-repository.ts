@@ -2,7 +2,7 @@
 // queue, shared by any number of server processes.
 import { isErrorCode } from '@archive-opener/shared';
 import type { Queryable } from '../db/database.js';
-import type { Job, JobFile, JobMode, JobStatus } from './job-types.js';
+import type { Job, JobFile, JobMode, JobSafety, JobStatus } from './job-types.js';
 
 /** A job is tried this many times when the process running it dies; then it fails. */
 export const MAX_ATTEMPTS = 2;
@@ -15,6 +15,7 @@ export const COLUMNS = `id, CASE WHEN ${EXPIRED_BY_TIME} THEN 'expired' ELSE sta
   bytes_done::float8 AS bytes_done, bytes_total::float8 AS bytes_total,
   CASE WHEN ${EXPIRED_BY_TIME} THEN NULL ELSE archive_name END AS archive_name, archive_size::float8 AS archive_size,
   part_count, parts, format, error_code, error_message, CASE WHEN ${EXPIRED_BY_TIME} THEN NULL ELSE files END AS files,
+  CASE WHEN ${EXPIRED_BY_TIME} THEN NULL ELSE safety END AS safety,
   file_count, total_size::float8 AS total_size, attempts, lease_owner, password_holder,
   created_at, started_at, finished_at, expires_at`;
 
@@ -33,6 +34,7 @@ export interface JobRow {
   error_code: string | null;
   error_message: string | null;
   files: JobFile[] | string | null;
+  safety: JobSafety | string | null;
   file_count: number | null;
   total_size: number | null;
   attempts: number;
@@ -66,6 +68,7 @@ export function toJob(row: JobRow): Job {
         ? null
         : { code: isErrorCode(row.error_code) ? row.error_code : 'INTERNAL', message: row.error_message ?? '' },
     files: json(row.files),
+    safety: json(row.safety ?? null),
     fileCount: row.file_count,
     totalSize: row.total_size === null ? null : Number(row.total_size),
     attempts: row.attempts,
@@ -182,15 +185,16 @@ export async function completeJob(
   db: Queryable,
   id: string,
   owner: string,
-  result: { format: string; files: JobFile[]; retentionMs: number },
+  result: { format: string; files: JobFile[]; safety: JobSafety; retentionMs: number },
 ): Promise<boolean> {
   const totalSize = result.files.reduce((sum, file) => sum + file.size, 0);
   const { rowCount } = await db.query(
     `UPDATE extraction_jobs SET status = 'completed', progress = 100, format = $3, files = $4::jsonb, file_count = $5,
-       total_size = $6, bytes_done = $6, finished_at = now(), expires_at = now() + $7 * interval '1 millisecond',
+       safety = $8::jsonb, total_size = $6, bytes_done = $6, finished_at = now(), expires_at = now() + $7 * interval '1 millisecond',
        lease_owner = NULL, lease_expires_at = NULL, parts = NULL, password_holder = NULL
      WHERE id = $1 AND status = 'running' AND lease_owner = $2`,
-    [id, owner, result.format, JSON.stringify(result.files), result.files.length, totalSize, result.retentionMs],
+    [id, owner, result.format, JSON.stringify(result.files), result.files.length, totalSize, result.retentionMs,
+     JSON.stringify(result.safety)],
   );
   return rowCount > 0;
 }
@@ -246,7 +250,7 @@ export async function recoverAbandonedJobs(db: Queryable): Promise<Recovered> {
  */
 export async function expireDueJobs(db: Queryable, retentionMs: number): Promise<string[]> {
   const { rows } = await db.query<{ id: string }>(
-    `UPDATE extraction_jobs SET status = 'expired', files = NULL, archive_name = NULL, queue_key = NULL
+    `UPDATE extraction_jobs SET status = 'expired', files = NULL, safety = NULL, archive_name = NULL, queue_key = NULL
      WHERE status = 'completed' AND expires_at <= now() RETURNING id`,
   );
   await db.query(
@@ -261,7 +265,7 @@ export async function expireDueJobs(db: Queryable, retentionMs: number): Promise
 /** Expires one job now (the visitor deleted its files). */
 export async function expireJob(db: Queryable, id: string): Promise<boolean> {
   const { rowCount } = await db.query(
-    `UPDATE extraction_jobs SET status = 'expired', files = NULL, archive_name = NULL, queue_key = NULL, expires_at = now()
+    `UPDATE extraction_jobs SET status = 'expired', files = NULL, safety = NULL, archive_name = NULL, queue_key = NULL, expires_at = now()
      WHERE id = $1 AND status = 'completed'`,
     [id],
   );

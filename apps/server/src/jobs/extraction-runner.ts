@@ -7,7 +7,7 @@ import { EngineError, toEngineError } from '@archive-opener/engine';
 import type { ExtractionLimits } from '@archive-opener/shared';
 import { extractInWorker, sha256Files } from '@archive-opener/engine/node';
 import type { FastifyBaseLogger } from 'fastify';
-import { guessMimeType, hasDirectionControls, SERVER_WORKER_HEAP_MB } from '@archive-opener/shared';
+import { SERVER_WORKER_HEAP_MB } from '@archive-opener/shared';
 import type { Database } from '../db/database.js';
 import type { JobStorage } from '../storage/job-storage.js';
 import { removeOrphanUploads } from '../storage/orphan-uploads.js';
@@ -22,8 +22,8 @@ import {
 import { claimNextJob } from './job-claim.js';
 import type { JobEvents } from './job-events.js';
 import { JOB_QUEUED_CHANNEL } from './job-events.js';
-import type { Job, JobFile } from './job-types.js';
-import { MAX_RAW_NAME_BYTES } from '@archive-opener/shared/api';
+import { jobManifest } from './job-manifest.js';
+import type { Job } from './job-types.js';
 import { shortJobId } from '../logging/job-id-redaction.js';
 import type { PasswordVault } from './password-vault.js';
 
@@ -185,17 +185,8 @@ export class ExtractionRunner {
       });
       const extracted = result.entries.filter((entry) => entry.type === 'file');
       const hashes = await sha256Files(extracted.map((entry) => join(outDir, entry.path)));
-      const files: JobFile[] = extracted.map((entry, index) => ({
-        id: String(index),
-        path: entry.path,
-        size: entry.size,
-        type: guessMimeType(entry.path),
-        sha256: hashes[index] as string,
-        ...(entry.originalName !== undefined && hasDirectionControls(entry.originalName) && { directionControls: true as const }),
-        ...(entry.rawName !== undefined &&
-          entry.rawName.length <= MAX_RAW_NAME_BYTES && { rawName: Buffer.from(entry.rawName).toString('base64') }),
-      }));
-      if (!(await completeJob(db, job.id, owner, { format: result.format, files, retentionMs: this.#options.retentionMs }))) {
+      const { files, safety } = jobManifest(result, hashes);
+      if (!(await completeJob(db, job.id, owner, { format: result.format, files, safety, retentionMs: this.#options.retentionMs }))) {
         await storage.removeFiles(job.id);
       }
     } catch (caught) {

@@ -1,7 +1,7 @@
 import type { ErrorCode } from '@archive-opener/shared';
-import type { JobFile, JobStatus } from '@archive-opener/shared/api';
+import type { JobFile, JobSafety, JobStatus } from '@archive-opener/shared/api';
 
-export type { JobFile, JobStatus };
+export type { JobFile, JobSafety, JobStatus };
 export type JobMode = 'server' | 'api' | 'legacy';
 
 export interface Job {
@@ -18,6 +18,8 @@ export interface Job {
   format: string | null;
   error: { code: ErrorCode; message: string } | null;
   files: JobFile[] | null;
+  /** Once completed (null for jobs completed before migration 005). */
+  safety: JobSafety | null;
   fileCount: number | null;
   totalSize: number | null;
   attempts: number;

@@ -2,6 +2,7 @@
 // FormData (so the encoding is a real browser's), and reading a Server-Sent Events answer.
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
+import type { JobSafety } from '@archive-opener/shared/api';
 import type { FastifyInstance } from 'fastify';
 
 export interface Upload {
@@ -33,7 +34,17 @@ export interface JobAnswer {
   bytesTotal: number | null;
   queuePosition: number;
   error: { code: string; message: string } | null;
-  files: { id: string; path: string; size: number; type: string; sha256: string; directionControls?: true; rawName?: string }[];
+  files: {
+    id: string;
+    path: string;
+    size: number;
+    type: string;
+    sha256: string;
+    directionControls?: true;
+    originalName?: string;
+    rawName?: string;
+  }[];
+  safety: JobSafety | null;
   expiresAt: string | null;
 }
 

@@ -63,6 +63,8 @@ export interface ExtractedEntry {
 export interface ExtractResult {
   format: string;
   entries: ExtractedEntry[];
+  /** True when the archive held encrypted entries or encrypted names (zip, 7z, RAR); absent otherwise. */
+  encrypted?: boolean;
 }
 
 export type ProgressPhase = 'reading' | 'listing' | 'extracting' | 'finalizing';

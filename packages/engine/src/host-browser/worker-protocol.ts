@@ -79,6 +79,8 @@ export type FileSlice = BlobRange | HeldBytes;
 export interface BrowserExtractResult {
   format: string;
   entries: ExtractedEntry[];
+  /** As ExtractResult's: the archive held encrypted entries or names. */
+  encrypted?: boolean;
   /** Where the bytes of each extracted file are, by its `path`. */
   files: Map<string, FileSlice>;
 }

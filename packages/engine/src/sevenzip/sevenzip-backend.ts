@@ -69,6 +69,7 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
   const archivePath = job.inputs.mount(sz);
   const listing = await openListing(sz, output, archivePath, job, await scan);
   const passwordGiven = Boolean(job.options.password);
+  const encrypted = listing.headerEncrypted || listing.entries.some((e) => e.encrypted);
   if (!passwordGiven && listing.entries.some((e) => e.encrypted)) {
     throw new EngineError('PASSWORD_REQUIRED', undefined, {
       encryptedEntries: listing.entries.filter((e) => e.encrypted).length,
@@ -101,7 +102,7 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
         });
       }
       const viaReader = await extractStaged(sz, inner.path, inner.head, sink, job, format);
-      if (viaReader) return viaReader;
+      if (viaReader) return encrypted ? { ...viaReader, encrypted } : viaReader;
       const next = extractStep(sz, output, inner.path, `${root}/${depth + 1}`, guard, tracker, job, job.options.only);
       sz.FS.unlink(inner.path);
       format = `${inner.format}.${format}`;
@@ -112,7 +113,7 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
     nameLoneStream(step, listing.type, job.sources[0]?.name ?? '');
     const rarLinks = listing.type.toLowerCase() === 'rar' ? await rar4SymlinkNames(job.sources) : new Set<string>();
     const entries = await adoptAll(sz, sink, staging, step, listing, rarLinks, job.options);
-    return { format, entries };
+    return { format, entries, ...(encrypted && { encrypted }) };
   } catch (error) {
     throw tracker.tripped ?? error;
   } finally {

@@ -60,7 +60,8 @@ export async function extractZip(
     throw new EngineError('PASSWORD_REQUIRED', undefined, { encryptedEntries: locked.length });
   }
   try {
-    return { format: 'zip', entries: await writeAll(zip, sink, limits, options, password, codec) };
+    const entries = await writeAll(zip, sink, limits, options, password, codec);
+    return { format: 'zip', entries, ...(zip.items.some((item) => item.encrypted) && { encrypted: true }) };
   } finally {
     await zip.reader.close();
   }

@@ -13,6 +13,7 @@ export function jobView(job: Job, queuePosition: number): JobView {
     queuePosition,
     error: job.error,
     files: job.status === 'completed' ? (job.files ?? []) : [],
+    safety: job.status === 'completed' ? job.safety : null,
     expiresAt: job.expiresAt?.toISOString() ?? null,
   };
 }

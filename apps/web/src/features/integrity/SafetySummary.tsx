@@ -53,18 +53,18 @@ export function SafetySummary({ facts, files }: { facts: readonly ArchiveFacts[]
       {open && (
         <div id={bodyId} className="mt-2 flex flex-col gap-3">
           <p className="text-muted-foreground">{t('integrity.safety.intro')}</p>
-          {report.renamed.length > 0 && (
-            <Group kind="renamed" title={t('integrity.safety.renamed', { n: report.renamed.length })}>
+          {report.renamedCount > 0 && (
+            <Group kind="renamed" title={t('integrity.safety.renamed', { n: report.renamedCount })}>
               {listed(report.renamed).map((entry, index) => (
                 <li key={index}>
                   <RenamedText entry={entry} />
                 </li>
               ))}
-              <More count={report.renamed.length} />
+              <More count={report.renamedCount} />
             </Group>
           )}
-          {report.links.length > 0 && (
-            <Group kind="links" title={t('integrity.safety.links', { n: report.links.length })}>
+          {report.linkCount > 0 && (
+            <Group kind="links" title={t('integrity.safety.links', { n: report.linkCount })}>
               {listed(report.links).map((link, index) => (
                 <li key={index}>
                   {t('integrity.safety.linkItem', {
@@ -73,7 +73,7 @@ export function SafetySummary({ facts, files }: { facts: readonly ArchiveFacts[]
                   })}
                 </li>
               ))}
-              <More count={report.links.length} />
+              <More count={report.linkCount} />
             </Group>
           )}
           {report.risky.length > 0 && (
