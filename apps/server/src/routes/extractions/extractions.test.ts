@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { acceptedJobSchema, jobViewSchema } from '@archive-opener/shared/api';
 import type { FastifyInstance } from 'fastify';
 import { strToU8, unzipSync, zipSync } from 'fflate';
@@ -11,6 +13,7 @@ import { events, upload, waitForEnd, type JobAnswer } from '../../testing/extrac
 import { build } from '../../testing/helper.js';
 import { databaseEnv, TEST_DATABASES, type TestSchema } from '../../testing/postgres-schema.js';
 
+const run = promisify(execFile);
 const sha256 = (bytes: Buffer | Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 describe.each(TEST_DATABASES)('server extraction API on $name', ({ schema: createSchema }) => {
@@ -87,6 +90,7 @@ describe.each(TEST_DATABASES)('server extraction API on $name', ({ schema: creat
     const done = await waitForEnd(app, withPassword.json<{ id: string }>().id);
     expect(done.status).toBe('completed');
     expect(new Map(done.files.map((file) => [file.path, { size: file.size, sha256: file.sha256 }]))).toEqual(sevenZip.files);
+    expect(done.safety?.encrypted).toBe(true);
 
     const without = await upload(app, { parts: sevenZip.parts });
     const failed = await waitForEnd(app, without.json<{ id: string }>().id);
@@ -115,6 +119,30 @@ describe.each(TEST_DATABASES)('server extraction API on $name', ({ schema: creat
       ['_aux.txt', undefined],
       ['invoice_fdp.exe', true],
     ]);
+  });
+
+  it('says what it renamed and which links it did not create, for the safety report', async () => {
+    // GNU tar keeps `../` only with -P; the name made to read backwards is stored as written.
+    const src = join(dataDir, 'hostile-src', 'inner');
+    await mkdir(src, { recursive: true });
+    await writeFile(join(src, '..', 'evil.txt'), 'evil');
+    await writeFile(join(src, 'invoice\u202efdp.exe'), 'MZ');
+    await symlink('/etc/passwd', join(src, 'passwords'));
+    const tar = join(dataDir, 'hostile.tar');
+    await run('tar', ['-cPf', tar, '../evil.txt', 'invoice\u202efdp.exe', 'passwords'], { cwd: src });
+    const done = await waitForEnd(app, (await upload(app, { parts: [tar] })).json<{ id: string }>().id);
+    expect(done.status).toBe('completed');
+    expect(jobViewSchema.safeParse(done).success).toBe(true);
+    expect(done.files.map((f) => [f.path, f.originalName, f.directionControls]).sort()).toEqual([
+      ['evil.txt', '../evil.txt', undefined],
+      ['invoice_fdp.exe', 'invoice\u202efdp.exe', true],
+    ]);
+    expect(done.safety).toEqual({
+      encrypted: false,
+      renamedCount: 2,
+      links: [{ path: 'passwords', target: '/etc/passwd' }],
+      linkCount: 1,
+    });
   });
 
   it('lists the stored bytes of names whose code page the archive left open, as base64', async () => {
