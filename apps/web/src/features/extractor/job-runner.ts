@@ -1,7 +1,7 @@
 import type { BrowserStorageLimit } from '@archive-opener/engine/browser/client';
 import type { ErrorShape } from '@archive-opener/shared';
 import type { ExtractedFile } from '../file-manager/extracted-file';
-import { factsFromEntries, type ArchiveFacts } from '../integrity/archive-facts';
+import { factsFromEntries, factsFromServerJob, type ArchiveFacts } from '../integrity/archive-facts';
 import type { ExtractionMode } from '../server-extraction/extraction-mode';
 import { ApiRequestError } from '../../lib/api-request-error';
 import { problemFor, problemShape } from '../server-extraction/problems';
@@ -70,7 +70,7 @@ function runInBrowser(job: ArchiveJob, { password, prefix, onPercent, storage }:
   return {
     result: run.result.then((result) => {
       onPercent(percentFor({ stage: 'finalizing' }));
-      const encrypted = job.listing?.state === 'listed' && job.listing.encrypted;
+      const encrypted = result.encrypted === true || (job.listing?.state === 'listed' && job.listing.encrypted);
       return {
         files: toExtractedFiles(result, { archiveName: job.name, prefix }),
         facts: factsFromEntries(result.entries, { name: job.name, size: job.size, encrypted }),
@@ -97,18 +97,9 @@ function runOnServer(job: ArchiveJob, { password, prefix, onPercent, onQueue }: 
             onPercent(percentFor(state.progress));
         },
       });
-      const { jobId, files, expiresAt } = await run.result;
+      const { jobId, files, safety, expiresAt } = await run.result;
       const remote = toRemoteFiles(files, { jobId, archiveName: job.name, prefix, expiresAt });
-      // The server's manifest says which names held direction controls, not what else it changed,
-      // nor whether the archive was encrypted.
-      const facts: ArchiveFacts = {
-        archiveName: job.name,
-        archiveBytes: job.size,
-        outputBytes: files.reduce((sum, file) => sum + file.size, 0),
-        renamed: files.filter((file) => file.directionControls).map((file) => ({ from: null, to: file.path })),
-        links: [],
-        encrypted: false,
-      };
+      const facts = factsFromServerJob(files, safety, { name: job.name, size: job.size });
       return { files: remote, facts };
     },
   );

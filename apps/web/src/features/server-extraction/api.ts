@@ -8,6 +8,7 @@ import {
   jobViewSchema,
   type AcceptedJob,
   type JobFile,
+  type JobSafety,
   type JobStatus,
   type JobView,
 } from '@archive-opener/shared/api';
@@ -16,6 +17,7 @@ import { ApiRequestError } from '../../lib/api-request-error';
 // One definition with the server (packages/shared/src/api): the names this feature uses for them.
 export type ServerJobStatus = JobStatus;
 export type ServerJobFile = JobFile;
+export type ServerJobSafety = JobSafety;
 export type ServerJob = JobView;
 export type { AcceptedJob };
 

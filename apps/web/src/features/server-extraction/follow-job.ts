@@ -1,8 +1,9 @@
-import { extractionUrls, parseJob, type ServerJobFile } from './api';
+import { extractionUrls, parseJob, type ServerJobFile, type ServerJobSafety } from './api';
 
-/** A completed job: its files, and when the server deletes them (ISO 8601). */
+/** A completed job: its files, its safety facts (null from an older server), and when the server deletes them (ISO 8601). */
 export interface FollowedJob {
   files: ServerJobFile[];
+  safety: ServerJobSafety | null;
   expiresAt: string | null;
 }
 import { jobState, type ServerJobState } from './job-state';
@@ -66,7 +67,7 @@ export function followJob(id: string, { onState, signal, timeoutMs, pollMs = POL
       } catch {
         return fail(new ServerExtractionError(problemShape('unavailable')));
       }
-      if (state.kind === 'completed') end(() => resolve({ files: state.files, expiresAt: state.expiresAt }));
+      if (state.kind === 'completed') end(() => resolve({ files: state.files, safety: state.safety, expiresAt: state.expiresAt }));
       else if (state.kind === 'failed') fail(new ServerExtractionError(state.error));
       else onState(state);
     };

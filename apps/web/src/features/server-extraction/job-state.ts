@@ -1,6 +1,6 @@
 import type { ErrorShape } from '@archive-opener/shared';
 import type { RunProgress } from '../extractor/progress-model';
-import type { ServerJob, ServerJobFile } from './api';
+import type { ServerJob, ServerJobFile, ServerJobSafety } from './api';
 import { jobErrorShape, problemShape } from './problems';
 
 /**
@@ -12,7 +12,7 @@ export type ServerJobState =
   | { kind: 'uploading'; progress: RunProgress }
   | { kind: 'queued'; position: number; progress: RunProgress }
   | { kind: 'running'; progress: RunProgress }
-  | { kind: 'completed'; files: ServerJobFile[]; expiresAt: string | null }
+  | { kind: 'completed'; files: ServerJobFile[]; safety: ServerJobSafety | null; expiresAt: string | null }
   | { kind: 'failed'; error: ErrorShape };
 
 /** A running job's progress: extracting once the server has bytes to count, opening the archive before. */
@@ -25,7 +25,7 @@ export function runningProgress({ bytesDone, bytesTotal }: Pick<ServerJob, 'byte
 
 export function jobState(
   job: Pick<ServerJob, 'status' | 'queuePosition' | 'error' | 'files'> &
-    Partial<Pick<ServerJob, 'expiresAt' | 'bytesDone' | 'bytesTotal'>>,
+    Partial<Pick<ServerJob, 'expiresAt' | 'bytesDone' | 'bytesTotal' | 'safety'>>,
 ): ServerJobState {
   switch (job.status) {
     case 'queued':
@@ -37,7 +37,7 @@ export function jobState(
         progress: runningProgress({ bytesDone: job.bytesDone ?? 0, bytesTotal: job.bytesTotal ?? null }),
       };
     case 'completed':
-      return { kind: 'completed', files: job.files, expiresAt: job.expiresAt ?? null };
+      return { kind: 'completed', files: job.files, safety: job.safety ?? null, expiresAt: job.expiresAt ?? null };
     case 'failed':
       return { kind: 'failed', error: jobErrorShape(job.error) };
     case 'expired':

@@ -1,4 +1,4 @@
-import type { ServerJobFile } from './api';
+import type { ServerJobFile, ServerJobSafety } from './api';
 import { extractionUrls } from './urls';
 import { followJob } from './follow-job';
 import { jobState, type ServerJobState } from './job-state';
@@ -19,6 +19,8 @@ export interface ServerRunOptions {
 export interface ServerRunResult {
   jobId: string;
   files: ServerJobFile[];
+  /** What the extraction changed or refused, for the safety report; null from an older server. */
+  safety: ServerJobSafety | null;
   /** When the server deletes the files (ISO 8601). */
   expiresAt: string | null;
 }
@@ -56,8 +58,8 @@ export function extractOnServer(
     const initial = jobState({ ...accepted, error: null, files: [] });
     if (initial.kind === 'queued' || initial.kind === 'running') onState(initial);
     try {
-      const { files, expiresAt } = await followJob(accepted.id, { onState, signal, timeoutMs });
-      return { jobId: accepted.id, files, expiresAt };
+      const { files, safety, expiresAt } = await followJob(accepted.id, { onState, signal, timeoutMs });
+      return { jobId: accepted.id, files, safety, expiresAt };
     } catch (error) {
       // Failed jobs end on their own; one still queued or running is no longer awaited.
       if (signal.aborted || isTimeout(error)) discardJob(accepted.id);
