@@ -30,7 +30,7 @@ describe('followJob', () => {
     source.emit({ ...base, status: 'queued', queuePosition: 2 });
     source.emit({ ...base, status: 'running', progress: 40, bytesDone: 10, bytesTotal: 40 });
     source.emit({ ...base, status: 'completed', progress: 100, files: [file] });
-    await expect(done).resolves.toEqual({ files: [file], expiresAt: null });
+    await expect(done).resolves.toEqual({ files: [file], safety: null, expiresAt: null });
     expect(states).toEqual([
       { kind: 'queued', position: 2, progress: { stage: 'processing' } },
       { kind: 'running', progress: { stage: 'extracting', bytesDone: 10, bytesTotal: 40 } },
@@ -62,7 +62,7 @@ describe('followJob', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(fetchSpy).toHaveBeenCalledTimes(2);
     await vi.advanceTimersByTimeAsync(1000);
-    await expect(done).resolves.toEqual({ files: [file], expiresAt: null });
+    await expect(done).resolves.toEqual({ files: [file], safety: null, expiresAt: null });
     expect(states.map((state) => state.kind)).toEqual(['running', 'running']);
   });
 

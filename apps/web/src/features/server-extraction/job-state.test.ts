@@ -45,6 +45,7 @@ describe('jobState', () => {
     expect(jobState({ ...job, status: 'completed', files: [file] })).toEqual({
       kind: 'completed',
       files: [file],
+      safety: null,
       expiresAt: null,
     });
   });

@@ -40,8 +40,9 @@ describe('extractOnServer', () => {
     const run = start();
     await accept();
     FakeEventSource.last!.emit({ ...base, status: 'running', progress: 50, bytesDone: 5, bytesTotal: 10 });
-    FakeEventSource.last!.emit({ ...base, status: 'completed', progress: 100, files: [file] });
-    await expect(run.result).resolves.toEqual({ jobId: 'job1', files: [file], expiresAt: null });
+    const safety = { encrypted: true, renamedCount: 0, links: [{ path: 'l', target: '/etc' }], linkCount: 1 };
+    FakeEventSource.last!.emit({ ...base, status: 'completed', progress: 100, files: [file], safety });
+    await expect(run.result).resolves.toEqual({ jobId: 'job1', files: [file], safety, expiresAt: null });
     expect(states).toEqual([
       { kind: 'uploading', progress: { stage: 'reading', bytesDone: 50, bytesTotal: 100 } },
       { kind: 'queued', position: 1, progress: { stage: 'processing' } },
