@@ -75,31 +75,50 @@ describe('checksums without a click', () => {
 const plainText = async (locator: { innerText(): Promise<string> }) =>
   (await locator.innerText()).replace(/[\u2066-\u2069]/g, '');
 
+/** The report of hostile.tar, the same in either mode: the renamed name, the link, the disguised program. */
+async function expectHostileReport() {
+  const summary = tab.ui.page.locator('[data-safety-summary]');
+  await summary.waitFor();
+  await expect(summary.getByRole('heading', { name: 'Safety report' }).count()).resolves.toBe(1);
+  await expect(plainText(summary.getByRole('list', { name: 'Names made safe (1)' }))).resolves.toMatch(
+    /\.\.\/evil\.txt became evil\.txt \(pointed outside the folder\)/,
+  );
+  await expect(plainText(summary.getByRole('list', { name: 'Links not created (1)' }))).resolves.toBe(
+    'passwords pointed to /etc/passwd',
+  );
+  await expect(plainText(summary.getByRole('list', { name: 'Programs and scripts (1)' }))).resolves.toBe(
+    'invoice.pdf.exe: a program named to look like a .pdf file',
+  );
+  const card = tab.ui.page.locator('article[data-file-name="invoice.pdf.exe"]');
+  await expect(card.locator('[data-risk-marker]').innerText()).resolves.toBe('Disguised');
+  return summary;
+}
+
 describe('the safety report', () => {
   it('says which name was made safe, which link was not created and which program is disguised, on the cards too', async () => {
     await tab.ui.choose([join(dir, 'hostile.tar')]);
     await tab.ui.extract();
     await tab.ui.waitForCompletion(2);
-    const summary = tab.ui.page.locator('[data-safety-summary]');
-    await summary.waitFor();
-    await expect(summary.getByRole('heading', { name: 'Safety report' }).count()).resolves.toBe(1);
-    await expect(plainText(summary.getByRole('list', { name: 'Names made safe (1)' }))).resolves.toMatch(
-      /\.\.\/evil\.txt became evil\.txt \(pointed outside the folder\)/,
-    );
-    await expect(plainText(summary.getByRole('list', { name: 'Links not created (1)' }))).resolves.toBe(
-      'passwords pointed to /etc/passwd',
-    );
-    await expect(plainText(summary.getByRole('list', { name: 'Programs and scripts (1)' }))).resolves.toBe(
-      'invoice.pdf.exe: a program named to look like a .pdf file',
-    );
-    const card = tab.ui.page.locator('article[data-file-name="invoice.pdf.exe"]');
-    await expect(card.locator('[data-risk-marker]').innerText()).resolves.toBe('Disguised');
+    const summary = await expectHostileReport();
     await expectNoAxeViolations(tab.ui.page);
     // Folded by its heading's button.
     const toggle = summary.getByRole('button', { name: /Safety report/ });
     await toggle.click();
     await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
     await expect(summary.getByRole('list').count()).resolves.toBe(0);
+  });
+
+  it('says the same when the server extracts the archive', async () => {
+    await tab.ui.page.getByRole('switch', { name: 'Extract on our server' }).check();
+    const uploads: string[] = [];
+    tab.ui.page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/extractions') uploads.push(request.url());
+    });
+    await tab.ui.choose([join(dir, 'hostile.tar')]);
+    await tab.ui.extract();
+    await tab.ui.waitForCompletion(2);
+    await expectHostileReport();
+    expect(uploads).toHaveLength(1);
   });
 });
 
