@@ -193,8 +193,16 @@ export async function completeJob(
        safety = $8::jsonb, total_size = $6, bytes_done = $6, finished_at = now(), expires_at = now() + $7 * interval '1 millisecond',
        lease_owner = NULL, lease_expires_at = NULL, parts = NULL, password_holder = NULL
      WHERE id = $1 AND status = 'running' AND lease_owner = $2`,
-    [id, owner, result.format, JSON.stringify(result.files), result.files.length, totalSize, result.retentionMs,
-     JSON.stringify(result.safety)],
+    [
+      id,
+      owner,
+      result.format,
+      JSON.stringify(result.files),
+      result.files.length,
+      totalSize,
+      result.retentionMs,
+      JSON.stringify(result.safety),
+    ],
   );
   return rowCount > 0;
 }

@@ -186,7 +186,9 @@ export class ExtractionRunner {
       const extracted = result.entries.filter((entry) => entry.type === 'file');
       const hashes = await sha256Files(extracted.map((entry) => join(outDir, entry.path)));
       const { files, safety } = jobManifest(result, hashes);
-      if (!(await completeJob(db, job.id, owner, { format: result.format, files, safety, retentionMs: this.#options.retentionMs }))) {
+      if (
+        !(await completeJob(db, job.id, owner, { format: result.format, files, safety, retentionMs: this.#options.retentionMs }))
+      ) {
         await storage.removeFiles(job.id);
       }
     } catch (caught) {

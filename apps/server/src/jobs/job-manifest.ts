@@ -3,12 +3,7 @@
 // size however many entries and however long the names a hostile archive holds.
 import type { ExtractResult } from '@archive-opener/engine';
 import { guessMimeType, hasDirectionControls, renameReasons } from '@archive-opener/shared';
-import {
-  MAX_LISTED_LINKS,
-  MAX_LISTED_NAME_LENGTH,
-  MAX_LISTED_RENAMES,
-  MAX_RAW_NAME_BYTES,
-} from '@archive-opener/shared/api';
+import { MAX_LISTED_LINKS, MAX_LISTED_NAME_LENGTH, MAX_LISTED_RENAMES, MAX_RAW_NAME_BYTES } from '@archive-opener/shared/api';
 import type { JobFile, JobSafety } from './job-types.js';
 
 /** A name cut to MAX_LISTED_NAME_LENGTH UTF-16 units, ending in `…` when cut (never half a surrogate pair). */

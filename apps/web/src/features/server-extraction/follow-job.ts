@@ -67,7 +67,8 @@ export function followJob(id: string, { onState, signal, timeoutMs, pollMs = POL
       } catch {
         return fail(new ServerExtractionError(problemShape('unavailable')));
       }
-      if (state.kind === 'completed') end(() => resolve({ files: state.files, safety: state.safety, expiresAt: state.expiresAt }));
+      if (state.kind === 'completed')
+        end(() => resolve({ files: state.files, safety: state.safety, expiresAt: state.expiresAt }));
       else if (state.kind === 'failed') fail(new ServerExtractionError(state.error));
       else onState(state);
     };
