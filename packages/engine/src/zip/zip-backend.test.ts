@@ -98,6 +98,13 @@ describe('extractZip', () => {
     }
   });
 
+  it('says the archive was encrypted once opened with its password (for the safety report)', async () => {
+    const locked = await extract('libzip/encrypt.zip', { password: caseOf('libzip/encrypt.zip').password ?? '' });
+    expect(locked.result.encrypted).toBe(true);
+    const plain = await extract('libarchive/test_read_format_zip_symlink.zip');
+    expect(plain.result.encrypted).toBeUndefined();
+  });
+
   it('decodes legacy names: Shift_JIS, IBM437, IBM866, and UTF-8 without the flag', async () => {
     const cp932 = await extract('libarchive/test_read_format_zip_filename_cp932.zip');
     expect(cp932.result.entries.map((e) => e.path).sort()).toEqual(['表だよ', '表だよ/一覧表.txt', '表だよ/漢字.txt']);
