@@ -42,12 +42,10 @@ describe('jobManifest', () => {
       entries.push({ path: `${index}${long}`, originalName: `../${index}${long}`, type: 'file', size: 1 });
       entries.push({ path: `l${index}${long}`, type: 'symlink', size: 0, linkTarget: long });
     }
-    const started = performance.now();
     const { files, safety } = jobManifest(
       { format: 'tar', entries },
       entries.map(() => 'h'),
     );
-    expect(performance.now() - started).toBeLessThan(5000);
     expect(files).toHaveLength(50_000);
     const named = files.filter((file) => file.originalName !== undefined);
     expect(named).toHaveLength(MAX_LISTED_RENAMES);
