@@ -18,11 +18,14 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLI = join(ROOT, 'packages/engine/bin/archive-opener.js');
 /**
  * Imported first into each CLI process timed: on exit it writes the process's resource usage
- * (peak RSS in KB, CPU in µs; worker threads included, they share the process) as JSON to the
- * file named by ARCHIVE_OPENER_USAGE_FILE. A data: URL, so the CLI loads it without tsx.
+ * (CPU in µs; worker threads included, they share the process) as JSON to the file named by
+ * ARCHIVE_OPENER_USAGE_FILE, with `maxRSS` (KB) from /proc/self/status's VmHWM where there is one:
+ * Linux keeps `getrusage`'s maxrss across fork and exec, so a child started by this (large) bench
+ * process reported the bench's own size (299 MB in every row) rather than its own peak. A data:
+ * URL, so the CLI loads it without tsx.
  */
 const USAGE_HOOK = `data:text/javascript,${encodeURIComponent(
-  "import { writeFileSync } from 'node:fs'; const file = process.env.ARCHIVE_OPENER_USAGE_FILE; if (file) process.on('exit', () => writeFileSync(file, JSON.stringify(process.resourceUsage())));",
+  "import { readFileSync, writeFileSync } from 'node:fs'; const file = process.env.ARCHIVE_OPENER_USAGE_FILE; const ownPeakKb = () => { try { const match = /VmHWM:\\s+(\\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8')); return match ? Number(match[1]) : null; } catch { return null; } }; if (file) process.on('exit', () => { const usage = process.resourceUsage(); writeFileSync(file, JSON.stringify({ ...usage, maxRSS: ownPeakKb() ?? usage.maxRSS })); });",
 )}`;
 const MB = 1024 * 1024;
 
