@@ -9,7 +9,7 @@ import { createTestSchema, POSTGRES_URL, TEST_DATABASES } from '../testing/postg
 import type { Database } from '../db/database.js';
 import { openDatabase } from '../db/open-database.js';
 import { completeJob } from './extraction-jobs-repository.js';
-import { queueTestJob } from '../testing/queue-job.js';
+import { queueTestJob, NOTHING_TO_REPORT } from '../testing/queue-job.js';
 import { claimNextJob } from './job-claim.js';
 
 const LEASE_MS = 60_000;
@@ -77,7 +77,9 @@ describe.each(TEST_DATABASES)('fair claiming ($name)', ({ schema: createSchema }
     while (running.length < 2 && (await claim()));
     while (running.length > 0) {
       const done = running.shift() ?? '';
-      expect(await completeJob(db, done, 'process-1', { format: 'zip', files: [], retentionMs: 60_000 })).toBe(true);
+      expect(
+        await completeJob(db, done, 'process-1', { format: 'zip', files: [], safety: NOTHING_TO_REPORT, retentionMs: 60_000 }),
+      ).toBe(true);
       while (running.length < 2 && (await claim()));
     }
     expect(order).toEqual(['a1', 'b1', 'c1', 'a2', 'a3', 'a4']);
@@ -101,7 +103,13 @@ describe.runIf(POSTGRES_URL)('fair claiming by several processes at once (Postgr
       const labels = claimed.map((job) => names.get(job?.id ?? '') ?? 'none').sort();
       expect(labels, `round ${round}`).toEqual(['a1', 'b1']);
       for (const [index, job] of claimed.entries()) {
-        if (job) await completeJob(first, job.id, `process-${index + 1}`, { format: 'zip', files: [], retentionMs: 60_000 });
+        if (job)
+          await completeJob(first, job.id, `process-${index + 1}`, {
+            format: 'zip',
+            files: [],
+            safety: NOTHING_TO_REPORT,
+            retentionMs: 60_000,
+          });
       }
       // The rest of the round's jobs are claimed and ended before the next round.
       for (
@@ -109,7 +117,12 @@ describe.runIf(POSTGRES_URL)('fair claiming by several processes at once (Postgr
         job;
         job = await claimNextJob(first, 'process-1', LEASE_MS)
       )
-        await completeJob(first, job.id, 'process-1', { format: 'zip', files: [], retentionMs: 60_000 });
+        await completeJob(first, job.id, 'process-1', {
+          format: 'zip',
+          files: [],
+          safety: NOTHING_TO_REPORT,
+          retentionMs: 60_000,
+        });
     }
   });
 });

@@ -1,6 +1,7 @@
 // A job as an upload would queue it, written straight into the table, for tests of the queue's parts.
 import type { Database } from '../db/database.js';
 import { insertJob, type NewJob } from '../jobs/extraction-jobs-repository.js';
+import type { JobSafety } from '../jobs/job-types.js';
 import { newJobId } from '../jobs/job-id.js';
 
 /** Queues a server-mode job of one part without a password; returns its id. */
@@ -21,3 +22,6 @@ export async function queueTestJob(db: Database, job: Partial<NewJob> = {}): Pro
   });
   return id;
 }
+
+/** The safety facts of a completed test job whose archive changed and refused nothing. */
+export const NOTHING_TO_REPORT: JobSafety = { encrypted: false, renamedCount: 0, links: [], linkCount: 0 };

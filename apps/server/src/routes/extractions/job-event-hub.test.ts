@@ -12,7 +12,7 @@ import { seedDataDir } from '@archive-opener/test-support/pglite-template';
 import type { Database, Queryable } from '../../db/database.js';
 import { openDatabase } from '../../db/open-database.js';
 import { completeJob, saveProgress } from '../../jobs/extraction-jobs-repository.js';
-import { queueTestJob } from '../../testing/queue-job.js';
+import { queueTestJob, NOTHING_TO_REPORT } from '../../testing/queue-job.js';
 import { jobEvents, type JobEvents } from '../../jobs/job-events.js';
 import { JobEventHub } from './job-event-hub.js';
 
@@ -92,7 +92,7 @@ it('reads a job once per change for all its 50 streams, and sends the file list 
     type: 'text/plain',
     sha256: '0'.repeat(64),
   }));
-  await completeJob(db, id, 'test', { format: 'zip', files, retentionMs: 60_000 });
+  await completeJob(db, id, 'test', { format: 'zip', files, safety: NOTHING_TO_REPORT, retentionMs: 60_000 });
   await events.changed(id);
   await Promise.all(sinks.map((one) => one.ended));
   expect(reads()).toBe(5);
@@ -137,7 +137,7 @@ it('skips progress events for a stream that is not reading, and still ends it wi
     await received([reader], percent + 1);
   }
   expect(stalled.writableLength).toBeLessThan(1024);
-  await completeJob(db, id, 'test', { format: 'zip', files: [], retentionMs: 60_000 });
+  await completeJob(db, id, 'test', { format: 'zip', files: [], safety: NOTHING_TO_REPORT, retentionMs: 60_000 });
   await events.changed(id);
   await received([reader], 42);
   let text = '';
