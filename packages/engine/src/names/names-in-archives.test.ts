@@ -67,6 +67,20 @@ describe('names whose encoding the archive leaves open', () => {
     expect(caseless(koi8.files)).toEqual(['привет', 'привет (2)']);
   });
 
+  it("read as CP437 when nothing says otherwise (the DOS default), bytes kept: libzip's CP437 case", async () => {
+    // The manifest's tools disagree on how to show these names; it records their stored bytes.
+    const stored = Uint8Array.from(Buffer.from('8182838485868788898a8b8c8d8e8f90', 'hex'));
+    const { listed, files } = await zipNames(corpus('libzip/testfile-cp437.zip'));
+    expect(listed.map((entry) => entry.name)).toEqual(['üéâäàåçêëèïîìÄÅÉ']);
+    expect(files).toEqual(['üéâäàåçêëèïîìÄÅÉ']);
+    expect(listed[0]?.rawName).toEqual(stored);
+    // CP850 differs from CP437 only above these sixteen bytes; CP866 reads them as Cyrillic.
+    const cp850 = await zipNames(corpus('libzip/testfile-cp437.zip'), { namesEncoding: 'cp850' });
+    expect(cp850.files).toEqual(['üéâäàåçêëèïîìÄÅÉ']);
+    const cp866 = await zipNames(corpus('libzip/testfile-cp437.zip'), { namesEncoding: 'cp866' });
+    expect(cp866.files).toEqual(['БВГДЕЖЗИЙКЛМНОПР']);
+  });
+
   it('guessed wrong are fixed by naming the code page: a windows-1251 zip made here', async () => {
     const bytes = await zipWithLegacyNames('windows-1251', ['Отчёт за год.txt', 'Документы/план.doc']);
     const guessed = await zipNames(bytes);
