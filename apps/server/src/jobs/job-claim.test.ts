@@ -27,9 +27,14 @@ async function open(schemaUrl: string | null): Promise<Database> {
   return db;
 }
 
-/** Queues one job of `client`; returns its id, named after the client for readable failures. */
+/**
+ * Queues one job of `client`; names it after the client for readable failures. Each job is dated
+ * a second after the one before: two inserts can fall in one tick of the database's clock (seen with
+ * PGlite), and the queue orders jobs of equal standing by `created_at` only then by their random id.
+ */
 async function queue(db: Database, client: string, names: Map<string, string>, label: string): Promise<void> {
   const id = await queueTestJob(db, { archiveName: `${label}.zip`, archiveSize: 100, holdMs: LEASE_MS, queueKey: client });
+  await db.query(`UPDATE extraction_jobs SET created_at = now() + $2 * interval '1 second' WHERE id = $1`, [id, names.size]);
   names.set(id, label);
 }
 
