@@ -26,11 +26,6 @@ const tab = useExtractorTab(env, async (ui) => {
   await ui.page.getByRole('switch', { name: 'Extract on our server' }).check();
 });
 
-const shownNames = () =>
-  tab.ui.page
-    .locator('article[data-file-name]')
-    .evaluateAll((cards) => cards.map((c) => c.getAttribute('data-file-name')).sort());
-const picker = () => tab.ui.page.getByLabel('Names encoding');
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 async function downloadOf(button: string): Promise<Download> {
@@ -69,14 +64,14 @@ describe('names in any encoding, in server mode', () => {
   it('names a Shift-JIS zip again in CP866 and back: the page saves what the server would name otherwise', async () => {
     const path = 'libarchive/test_read_format_zip_filename_cp932.zip';
     await tab.ui.extractCase(corpusCase(path));
-    await expect(shownNames()).resolves.toEqual(['一覧表.txt', '漢字.txt']);
+    await expect(tab.ui.cardNames()).resolves.toEqual(['一覧表.txt', '漢字.txt']);
     const expected = filesNamedIn(path, 'shift_jis');
     expect([...expected.keys()].sort()).toEqual(['表だよ/一覧表.txt', '表だよ/漢字.txt']);
 
     // A wrong code page: new names at once, saved by the page (the server says "一覧表.txt").
-    await picker().selectOption('cp866');
+    await tab.ui.namesEncodingPicker().selectOption('cp866');
     await tab.ui.page.locator('article[data-file-name="一覧表.txt"]').waitFor({ state: 'detached' });
-    const wrong = await shownNames();
+    const wrong = await tab.ui.cardNames();
     expect(wrong).toHaveLength(2);
     expect(wrong).not.toContain('一覧表.txt');
     // 表 is 0x95 0x5C in Shift-JIS, and 0x5C a backslash in CP866: one name becomes a folder and
@@ -92,9 +87,9 @@ describe('names in any encoding, in server mode', () => {
     expect([...pageEntries.values()].sort()).toEqual([...expected.values()].sort());
 
     // Shift-JIS names every file as the server did: its URLs and its ZIP again.
-    await picker().selectOption('shift_jis');
+    await tab.ui.namesEncodingPicker().selectOption('shift_jis');
     await tab.ui.page.locator('article[data-file-name="一覧表.txt"]').waitFor();
-    await expect(shownNames()).resolves.toEqual(['一覧表.txt', '漢字.txt']);
+    await expect(tab.ui.cardNames()).resolves.toEqual(['一覧表.txt', '漢字.txt']);
     const right = await downloadOf('Download 一覧表.txt');
     fromServer(right);
     expect(right.suggestedFilename()).toBe('一覧表.txt');
@@ -110,10 +105,10 @@ describe('names in any encoding, in server mode', () => {
     await tab.ui.choose([archive]);
     await tab.ui.extract();
     await tab.ui.waitForCompletion(2);
-    expect(await shownNames()).not.toContain('Январь.txt');
-    await picker().selectOption('windows-1251');
+    expect(await tab.ui.cardNames()).not.toContain('Январь.txt');
+    await tab.ui.namesEncodingPicker().selectOption('windows-1251');
     await tab.ui.page.locator('article[data-file-name="Январь.txt"]').waitFor();
-    await expect(shownNames()).resolves.toEqual(['Февраль.txt', 'Январь.txt']);
+    await expect(tab.ui.cardNames()).resolves.toEqual(['Февраль.txt', 'Январь.txt']);
 
     const one = await downloadOf('Download Январь.txt');
     fromPage(one);

@@ -19,25 +19,19 @@ afterAll(async () => {
 });
 const tab = useExtractorTab(env);
 
-const shownNames = () =>
-  tab.ui.page
-    .locator('article[data-file-name]')
-    .evaluateAll((cards) => cards.map((c) => c.getAttribute('data-file-name')).sort());
-const picker = () => tab.ui.page.getByLabel('Names encoding');
-
 describe('names in any encoding, in a real browser', () => {
   it('reads a Shift-JIS zip wrong in CP866, right in Shift-JIS, and downloads under the chosen names', async () => {
     const zip = corpusCase('libarchive/test_read_format_zip_filename_cp932.zip');
     await tab.ui.extractCase(zip);
-    await expect(shownNames()).resolves.toEqual(['一覧表.txt', '漢字.txt']);
-    await picker().selectOption('cp866');
+    await expect(tab.ui.cardNames()).resolves.toEqual(['一覧表.txt', '漢字.txt']);
+    await tab.ui.namesEncodingPicker().selectOption('cp866');
     await tab.ui.page.locator('article[data-file-name="一覧表.txt"]').waitFor({ state: 'detached' });
-    const wrong = await shownNames();
+    const wrong = await tab.ui.cardNames();
     expect(wrong).not.toContain('一覧表.txt');
     expect(wrong).toHaveLength(2);
-    await picker().selectOption('shift_jis');
+    await tab.ui.namesEncodingPicker().selectOption('shift_jis');
     await tab.ui.page.locator('article[data-file-name="一覧表.txt"]').waitFor();
-    await expect(shownNames()).resolves.toEqual(['一覧表.txt', '漢字.txt']);
+    await expect(tab.ui.cardNames()).resolves.toEqual(['一覧表.txt', '漢字.txt']);
     const [one] = await Promise.all([
       tab.ui.page.waitForEvent('download'),
       tab.ui.page.getByRole('button', { name: 'Download 一覧表.txt', exact: true }).click(),
@@ -51,10 +45,10 @@ describe('names in any encoding, in a real browser', () => {
     await tab.ui.choose([archive]);
     await tab.ui.extract();
     await tab.ui.waitForCompletion(2);
-    expect(await shownNames()).not.toContain('Январь.txt');
-    await picker().selectOption('windows-1251');
+    expect(await tab.ui.cardNames()).not.toContain('Январь.txt');
+    await tab.ui.namesEncodingPicker().selectOption('windows-1251');
     await tab.ui.page.locator('article[data-file-name="Январь.txt"]').waitFor();
-    await expect(shownNames()).resolves.toEqual(['Февраль.txt', 'Январь.txt']);
+    await expect(tab.ui.cardNames()).resolves.toEqual(['Февраль.txt', 'Январь.txt']);
     const [zipped] = await Promise.all([
       tab.ui.page.waitForEvent('download'),
       tab.ui.page.getByRole('button', { name: 'Download as ZIP' }).click(),

@@ -77,6 +77,18 @@ export class ExtractorPage {
     }
   }
 
+  /** The names on the file cards now in the document, sorted (a long list is virtualised: see `reveal`). */
+  cardNames(): Promise<(string | null)[]> {
+    return this.page
+      .locator('article[data-file-name]')
+      .evaluateAll((cards) => cards.map((card) => card.getAttribute('data-file-name')).sort());
+  }
+
+  /** The file manager's "Names encoding" picker (shown when some stored name is not ASCII). */
+  namesEncodingPicker() {
+    return this.page.getByLabel('Names encoding');
+  }
+
   /** The SHA-256 a card shows, computed in the background without a click (waits until it is there). */
   async sha256Of(name: string): Promise<string> {
     await this.reveal(name);
