@@ -4,6 +4,7 @@ import type { NativeCodec } from './native-codec.js';
 import type { InputMounter, OutputSink } from './output-sink.js';
 import type { ArchiveSource, ExtractResult, ListResult, OperationOptions, StreamInfo } from './types.js';
 import type { SevenZipFactory } from '../sevenzip/sevenzip-module.js';
+import type { SevenZipHelperHost } from '../sevenzip/helper-protocol.js';
 
 /** Everything a backend is told about one operation: the same for every backend. */
 export interface ArchiveJob {
@@ -19,6 +20,8 @@ export interface ArchiveJob {
   /** How to load 7-Zip, and how 7-Zip sees the archive's parts. */
   factory: SevenZipFactory;
   inputs: InputMounter;
+  /** A second 7-Zip instance on another thread, for a 7z's separate solid blocks (where the host has one). */
+  sevenZipHelper?: SevenZipHelperHost;
 }
 
 /** An error class a backend throws, before writing anything, for input that is not its own. */

@@ -11,6 +11,7 @@ import type { SevenZipFactory } from '../sevenzip/sevenzip-module.js';
 import { loadLz4Backend } from '../lz4/backend.js';
 import { loadXarCheck } from '../xar/backend.js';
 import { loadZipBackend } from '../zip/backend.js';
+import type { SevenZipHelperHost } from '../sevenzip/helper-protocol.js';
 
 /** Loads every backend now, for a host that has time before its request (a prepared browser worker). */
 export function preloadBackends(): Promise<unknown> {
@@ -26,6 +27,8 @@ export interface EngineInput {
   defaultLimits?: ExtractionLimits;
   /** Faster native codecs, where the host has them (Node's zlib). */
   codec?: NativeCodec;
+  /** A second 7-Zip instance on another thread (sevenzip/helper-protocol.ts), where the host has one. */
+  sevenZipHelper?: SevenZipHelperHost;
 }
 
 export async function detect(source: ArchiveSource): Promise<DetectedFormat | null> {
@@ -118,6 +121,7 @@ async function prepare(input: EngineInput, options: OperationOptions): Promise<A
     format,
   };
   if (input.codec) job.codec = input.codec;
+  if (input.sevenZipHelper) job.sevenZipHelper = input.sevenZipHelper;
   return job;
 }
 

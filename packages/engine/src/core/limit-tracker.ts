@@ -2,30 +2,62 @@ import type { ExtractionLimits } from '@archive-opener/shared';
 import { EngineError } from './engine-error.js';
 
 /**
+ * Where a tracker keeps its totals: its own fields, or counters several threads add to (7-Zip's
+ * instances over a 7z's separate folders, sevenzip/shared-tally.ts), so that each sees the sum.
+ * `add*` return the total after the addition.
+ */
+export interface Tally {
+  readonly bytes: number;
+  readonly entries: number;
+  addBytes(count: number): number;
+  addEntry(): number;
+}
+
+function ownTally(): Tally {
+  let bytes = 0;
+  let entries = 0;
+  return {
+    get bytes() {
+      return bytes;
+    },
+    get entries() {
+      return entries;
+    },
+    addBytes: (count) => (bytes += count),
+    addEntry: () => (entries += 1),
+  };
+}
+
+/**
  * Counts what an extraction writes and refuses the first byte or entry over a limit. Every
  * backend funnels its writes through one tracker, so no backend can forget a limit.
  */
 export class LimitTracker {
-  bytesWritten = 0;
-  entriesCreated = 0;
   /** Set once a limit tripped: backends that swallow errors (7-Zip) still report the right code. */
   tripped: EngineError | null = null;
 
   constructor(
     private readonly limits: ExtractionLimits,
     private readonly archiveBytes: number,
+    private readonly tally: Tally = ownTally(),
   ) {}
 
+  get bytesWritten(): number {
+    return this.tally.bytes;
+  }
+
+  get entriesCreated(): number {
+    return this.tally.entries;
+  }
+
   addEntry(): void {
-    this.entriesCreated += 1;
-    if (this.entriesCreated > this.limits.maxEntries) {
+    if (this.tally.addEntry() > this.limits.maxEntries) {
       this.trip('entryCount', this.limits.maxEntries);
     }
   }
 
   addBytes(count: number): void {
-    this.bytesWritten += count;
-    this.check(this.bytesWritten, undefined);
+    this.check(this.tally.addBytes(count), undefined);
   }
 
   /**

@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { OutputSink } from '../core/output-sink.js';
 import { memfsNode } from '../sevenzip/memfs-file-ops.js';
 import { diskSpool, keepTimesAndMode } from './disk-spool.js';
+import type { HelperDestination, HelperFile } from './sevenzip-helper-output.js';
 
 /**
  * Writes extracted entries under `root` on disk. 7-Zip's files go to a private staging folder
@@ -59,6 +60,21 @@ export function diskSink(outDir: string): OutputSink & { readonly written: reado
     }
   };
 
+  /** Moves a finished file of the staging folder to `finalPath`, which must be free. */
+  const moveIn = (from: string, finalPath: string) => {
+    ensureParent(finalPath);
+    const target = join(root, finalPath);
+    // rename replaces what is at the target: look first. Only this sink writes in `root` while
+    // it extracts, so nothing can appear between the look and the rename.
+    if (lstatSync(target, { throwIfNoEntry: false })) {
+      throw Object.assign(new Error(`EEXIST: file already exists, rename to '${target}'`), { code: 'EEXIST' });
+    }
+    renameSync(from, target);
+    written.push(finalPath);
+  };
+  /** Folders given to 7-Zip instances on other threads (sevenzip-helper.ts), inside `staging`. */
+  let helpers = 0;
+
   return {
     written,
     async writeFile(path, data) {
@@ -111,16 +127,17 @@ export function diskSink(outDir: string): OutputSink & { readonly written: reado
           sz.FS.unlink(stagedPath);
           return true;
         }
-        ensureParent(finalPath);
-        const target = join(root, finalPath);
-        // rename replaces what is at the target: look first. Only this sink writes in `root` while
-        // it extracts, so nothing can appear between the look and the rename.
-        if (lstatSync(target, { throwIfNoEntry: false })) {
-          throw Object.assign(new Error(`EEXIST: file already exists, rename to '${target}'`), { code: 'EEXIST' });
-        }
-        renameSync(spooled, target);
-        written.push(finalPath);
+        moveIn(spooled, finalPath);
         return true;
+      },
+      helperDestination: (): HelperDestination => ({ dir: join(staging, `helper-${(helpers += 1)}`) }),
+      async adoptFromHelper(taken, finalPath) {
+        const { diskPath } = taken as HelperFile;
+        // Only files of the helpers' folders, inside this sink's staging folder, are moved in.
+        if (typeof diskPath !== 'string' || !resolve(diskPath).startsWith(`${staging}/helper-`)) {
+          throw new Error('A 7-Zip helper handed over a file outside its folder.');
+        }
+        moveIn(diskPath, finalPath);
       },
       async close() {
         spool.closeAll();

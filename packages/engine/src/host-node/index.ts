@@ -6,6 +6,7 @@ import { diskSink } from './disk-sink.js';
 import { fileSource, type FileSource } from './file-source.js';
 import { nodeInputs } from './node-inputs.js';
 import { nodeSevenZipFactory } from './sevenzip-node.js';
+import { nodeSevenZipHelper } from './sevenzip-helper.js';
 import { zlibCodec } from './zlib-codec.js';
 
 export { extractInWorker, listInWorker, type WorkerRunOptions } from './worker-client.js';
@@ -30,6 +31,7 @@ export async function extractArchive(
         mountInputs: inputs,
         defaultLimits: SERVER_LIMITS,
         codec: zlibCodec,
+        sevenZipHelper: nodeSevenZipHelper(paths),
       },
       diskSink(outDir),
       options,

@@ -53,6 +53,9 @@ export async function adoptAll(
       // A RAR4 link that 7-Zip wrote as a file of its target: report the link, keep no file.
       entry.type = 'symlink';
       entry.linkTarget = new TextDecoder().decode(sz.FS.readFile(`${step.dir}/${item.stagedPath}`).subarray(0, 4096));
+    } else if (item.type === 'file' && item.fromHelper) {
+      entry.size = item.fromHelper.size;
+      await staging.adoptFromHelper(item.fromHelper.taken, path);
     } else if (item.type === 'file') {
       entry.size = sz.FS.stat(`${step.dir}/${item.stagedPath}`).size;
       await staging.adopt(`${step.dir}/${item.stagedPath}`, path);

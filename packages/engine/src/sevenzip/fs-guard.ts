@@ -12,6 +12,8 @@ export interface StagedEntry {
   supersededName?: string;
   /** A better name than 7-Zip's (the file inside notes.txt.gz is notes.txt). */
   preferredName?: string;
+  /** A file a second instance extracted (sevenzip/helper-merge.ts): as its host handed it over. */
+  fromHelper?: { taken: unknown; size: number };
 }
 
 export interface GuardedOutput {
@@ -31,7 +33,13 @@ const EACCES = 2;
  * never created. A tripped limit throws out of the WASM call at once (the instance is discarded),
  * so a bomb stops after the first byte over the cap instead of decompressing to the end.
  */
-export function guardFileSystem(fs: FileSystem, stagingRoot: string, tracker: LimitTracker, onWrite: () => void): GuardedOutput {
+export function guardFileSystem(
+  fs: FileSystem,
+  stagingRoot: string,
+  tracker: LimitTracker,
+  onWrite: () => void,
+  { dirsCounted = true }: { dirsCounted?: boolean } = {},
+): GuardedOutput {
   const staged: StagedEntry[] = [];
   // 7-Zip deletes a file before replacing it: with a link (it wrote the target as a placeholder)
   // or with a later entry of the same name. Deleted files are moved aside until we know which.
@@ -93,8 +101,10 @@ export function guardFileSystem(fs: FileSystem, stagingRoot: string, tracker: Li
     const node = original.mkdir(path, mode);
     // A folder right under the staging root is the one a 7-Zip command extracts into (`-o`), not
     // an entry: counting it made the last entry of an archive at the entry limit one too many.
+    // A second instance over other folders of a 7z leaves its folders to be counted once merged
+    // (sevenzip/helper-merge.ts): the first instance may have made the same ones.
     if (rel !== null && rel.includes('/')) {
-      tracker.addEntry();
+      if (dirsCounted) tracker.addEntry();
       staged.push({ stagedPath: rel, type: 'dir' });
     }
     return node;

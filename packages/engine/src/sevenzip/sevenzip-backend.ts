@@ -17,6 +17,10 @@ import { stageIn } from './staging.js';
 import { scanSevenZipHeader, type SevenZipHeaderScan } from './kdf-scan.js';
 import { createSevenZip, runCommand, type RunOutput, type SevenZipModule } from './sevenzip-module.js';
 import { kdfCyclesFromMethods, SltParser, type SltListing } from './slt-listing.js';
+import { baseSwitches } from './switches.js';
+import { stoppedByOther } from './helper-instance.js';
+import { mergeHelperEntries } from './helper-merge.js';
+import { helperEntries, splitFailure, startSplit } from './split-run.js';
 
 /** 7-Zip is told what every backend is told (core/backend.ts). */
 export type SevenZipJob = ArchiveJob;
@@ -47,14 +51,6 @@ const STREAM_SUFFIX: Record<string, string> = {
 const UNWRAPPABLE = new Set(['tar', 'cpio', 'iso']);
 const COMPRESSED = new Set(['gz', 'bz2', 'xz', 'zst', 'lz', 'lz4', 'Z']);
 
-/**
- * Without a password 7-Zip would prompt for one (a hang, or an exception out of the WASM); a
- * random stand-in makes it report "wrong password" instead, which we turn into PASSWORD_REQUIRED.
- */
-const noPassword = (): string =>
-  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-const baseSwitches = (password: string | undefined): string[] => [`-p${password || noPassword()}`, '-sccUTF-8', '-bsp0', '-bb0'];
-
 export async function listWithSevenZip(job: SevenZipJob): Promise<ListResult> {
   const scan = scanHeader(job);
   const { sz, output } = await createSevenZip(job.factory);
@@ -77,20 +73,26 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
   }
   const archiveBytes = job.sources.reduce((sum, s) => sum + s.size, 0);
   checkDeclaredLimits(listing.entries, job.limits, archiveBytes);
-  const tracker = new LimitTracker(job.limits, archiveBytes);
   const progress = new ProgressReporter(job.options.onProgress);
   const declared = listing.entries.reduce((sum, e) => sum + (e.size ?? 0), 0);
   const bytesTotal = declared > 0 ? declared : null;
   const staging = stageIn(sz, sink);
   const root = staging.root;
-  const guard = guardFileSystem(sz.FS, root, tracker, () =>
-    progress.report({ phase: 'extracting', bytesDone: tracker.bytesWritten, bytesTotal, entriesDone: tracker.entriesCreated }),
-  );
+  // Chosen entries are named to 7-Zip, except to the outer layer of a compressed stream.
+  const wrapped = listing.type.toLowerCase() in STREAM_SUFFIX;
+  // A 7z of several solid blocks may go to two instances, this one and one on another thread.
+  const split = wrapped ? null : await startSplit(sz, job, listing, staging, archiveBytes);
+  const tracker = new LimitTracker(job.limits, archiveBytes, split?.shared.tally);
+  const report = () =>
+    progress.report({ phase: 'extracting', bytesDone: tracker.bytesWritten, bytesTotal, entriesDone: tracker.entriesCreated });
+  const guard = guardFileSystem(sz.FS, root, tracker, () => {
+    if (split?.shared.stopped) throw stoppedByOther();
+    report();
+  });
   progress.phase('extracting', 0, bytesTotal, 0);
   try {
-    // Chosen entries are named to 7-Zip, except to the outer layer of a compressed stream.
-    const wrapped = listing.type.toLowerCase() in STREAM_SUFFIX;
-    let step = extractStep(sz, output, archivePath, `${root}/1`, guard, tracker, job, wrapped ? undefined : job.options.only);
+    let step = extractStep(sz, output, archivePath, `${root}/1`, guard, tracker, job, wrapped ? undefined : job.options.only, split?.ownSwitches);
+    if (split) step = mergeHelperEntries(step, await helperEntries(split, report), listing, tracker);
     let format = formatName(listing.type);
     for (let depth = 1; ; depth += 1) {
       const inner = unwrapCandidate(sz, listing.type, step);
@@ -115,8 +117,10 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
     const entries = await adoptAll(sz, sink, staging, step, listing, rarLinks, job.options);
     return { format, entries, ...(encrypted && { encrypted }) };
   } catch (error) {
-    throw tracker.tripped ?? error;
+    const failure = tracker.tripped ?? error;
+    throw split ? await splitFailure(split, failure) : failure;
   } finally {
+    await split?.helper.stop();
     await staging.close();
   }
 }
@@ -130,13 +134,14 @@ function extractStep(
   tracker: LimitTracker,
   job: SevenZipJob,
   only: readonly string[] | undefined,
+  extraSwitches: readonly string[] = [],
 ): Step {
   const before = guard.staged.length;
   // -spd: names are names, not wildcards; `--` ends the switches (a name may start with "-").
   const names = only ? ['-spd', '--', archivePath, ...only] : ['--', archivePath];
   // -aoa: 7-Zip replaces duplicates; the guard keeps the earlier copies (names never overwrite).
   const run = contained(
-    () => runCommand(sz, output, ['x', `-o${dir}`, '-y', '-aoa', ...baseSwitches(job.options.password), ...names]),
+    () => runCommand(sz, output, ['x', `-o${dir}`, '-y', '-aoa', ...baseSwitches(job.options.password), ...extraSwitches, ...names]),
     {
       passwordProblem: false,
       passwordGiven: Boolean(job.options.password),

@@ -9,6 +9,11 @@ export interface SltListing {
   multivolume: boolean;
   /** The archive says its headers (names) are encrypted (RAR5 -hp, 7z -mhe). */
   headerEncrypted: boolean;
+  /**
+   * The solid block ("folder") of each entry, by the entries' index (null: none, e.g. a folder or
+   * an empty file), and each block's packed size: 7z only; sevenzip/folder-split.ts reads them.
+   */
+  blocks: { ofEntry: (number | null)[]; packed: Map<number, number> };
 }
 
 /**
@@ -22,7 +27,18 @@ export function parseSltListing(lines: readonly string[]): SltListing {
 }
 
 /** The keys of an entry's block that an entry is made of; 7-Zip prints a dozen more. */
-const ENTRY_KEYS = new Set(['Path', 'Folder', 'Attributes', 'Symbolic Link', 'Size', 'Encrypted', 'Modified', 'Method']);
+const ENTRY_KEYS = new Set([
+  'Path',
+  'Folder',
+  'Attributes',
+  'Symbolic Link',
+  'Size',
+  'Encrypted',
+  'Modified',
+  'Method',
+  'Block',
+  'Packed Size',
+]);
 
 /**
  * The same parse, a line at a time as 7-Zip prints them. Keeping every line and a map of every
@@ -35,6 +51,7 @@ export class SltParser {
   private lastArchiveBlock = new Map<string, string>();
   private readonly methods = new Set<string>();
   private readonly entries: ListedEntry[] = [];
+  private readonly blocks: SltListing['blocks'] = { ofEntry: [], packed: new Map() };
 
   /** Takes one line; true when it was an entry's (nothing else needs to keep it). */
   line(line: string): boolean {
@@ -72,7 +89,17 @@ export class SltParser {
       multivolume: archive.get('Multivolume') === '+',
       headerEncrypted: archive.get('Encrypted') === '+',
       entries: this.entries,
+      blocks: this.blocks,
     };
+  }
+
+  /** 7-Zip prints a solid block's packed size with its first entry, and none with the others. */
+  private noteBlock(block: string | undefined, packed: string | undefined): void {
+    const index = block === undefined || block === '' ? null : Number(block);
+    this.blocks.ofEntry.push(index !== null && Number.isInteger(index) ? index : null);
+    if (index === null || !Number.isInteger(index)) return;
+    const size = packed === undefined || packed === '' ? 0 : Number(packed);
+    this.blocks.packed.set(index, (this.blocks.packed.get(index) ?? 0) + (Number.isFinite(size) ? size : 0));
   }
 
   private endBlock(): void {
@@ -80,7 +107,10 @@ export class SltParser {
     if (this.section === 'entries') {
       const method = this.block.get('Method');
       if (method) this.methods.add(method);
-      if (this.block.has('Path')) this.entries.push(toEntry(this.block));
+      if (this.block.has('Path')) {
+        this.entries.push(toEntry(this.block));
+        this.noteBlock(this.block.get('Block'), this.block.get('Packed Size'));
+      }
       this.block.clear();
     } else {
       this.lastArchiveBlock = this.block;

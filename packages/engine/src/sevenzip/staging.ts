@@ -20,6 +20,14 @@ export interface SevenZipSpool {
   adopt(sz: SevenZipModule, stagedPath: string, finalPath: string): Promise<boolean>;
   /** The extraction ended or failed: lets go of whatever is still held. */
   close(): Promise<void>;
+  /**
+   * Where a second 7-Zip instance on another thread puts its files (Node: a folder of the sink's),
+   * as data that crosses to that thread; the sink removes it with the rest. Optional, with
+   * `adoptFromHelper`: without them every 7z is extracted by one instance.
+   */
+  helperDestination?(): unknown;
+  /** Makes a file the second instance handed over (`HelperEntry.taken`) the sink's file at `finalPath`. */
+  adoptFromHelper?(taken: unknown, finalPath: string): Promise<void>;
 }
 
 /** 7-Zip's output folder inside its instance, and how its files reach the sink. */
@@ -27,6 +35,9 @@ export interface Staging {
   readonly root: string;
   /** Hands the staged file to the sink as `finalPath`, and removes it from the instance. */
   adopt(stagedPath: string, finalPath: string): Promise<void>;
+  /** The sink's place for a second instance's files, when it can take them (SevenZipSpool.helperDestination). */
+  helperDestination(): unknown;
+  adoptFromHelper(taken: unknown, finalPath: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -48,6 +59,11 @@ export function stageIn(sz: SevenZipModule, sink: OutputSink): Staging {
       if (sink.writeBytes) await sink.writeBytes(finalPath, bytes);
       else await sink.writeFile(finalPath, new Blob([bytes as BlobPart]).stream());
       sz.FS.unlink(stagedPath);
+    },
+    helperDestination: () => (spool?.adoptFromHelper ? spool.helperDestination?.() : undefined),
+    async adoptFromHelper(taken, finalPath) {
+      if (!spool?.adoptFromHelper) throw new Error('This sink takes no files from another 7-Zip instance.');
+      await spool.adoptFromHelper(taken, finalPath);
     },
     async close() {
       await spool?.close();

@@ -1,0 +1,80 @@
+import type { OperationOptions } from '../core/types.js';
+import type { SltListing } from './slt-listing.js';
+
+/** What a second 7-Zip instance extracts: the regular files of some solid blocks, by name. */
+export interface FolderSplit {
+  /** The files the other instance extracts (every entry of its blocks), in the archive's order. */
+  helperNames: string[];
+  /** Packed bytes left to this instance and given to the other: how even the split is. */
+  packed: { own: number; helper: number };
+}
+
+/**
+ * Below this many packed bytes a second instance costs more than it saves: starting a thread
+ * with 7-Zip in it costs ~0.1-0.2 s of CPU (docs/decisions/038-sevenzip-on-both-cores.md).
+ */
+export const SPLIT_MIN_PACKED_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Splits a 7z's solid blocks ("folders", which decode independently) in two by packed size,
+ * or says null: one instance reads it, as before. The 7-Zip command line selects entries only by
+ * name, not by index, so a split is made only where names select exactly the entries meant:
+ * every name is unique, and none holds what a list file or 7-Zip's name matching would read
+ * otherwise (a backslash, which 7-Zip keeps but the listing turns into a folder; spaces at an
+ * end, which a list file's reader trims; a line break; wildcards are off with -spd). The other
+ * instance gets only regular files; this one gets everything else (folders, links, empty files),
+ * excluding by the same list, so whatever a name matched, each entry is extracted exactly once.
+ */
+export function splitFolders(
+  listing: SltListing,
+  cores: number,
+  options: OperationOptions,
+  minPacked = SPLIT_MIN_PACKED_BYTES,
+): FolderSplit | null {
+  if (cores < 2 || listing.type !== '7z' || options.only || listing.multivolume) return null;
+  const { ofEntry, packed } = listing.blocks;
+  if (packed.size < 2 || ofEntry.length !== listing.entries.length) return null;
+  const total = [...packed.values()].reduce((sum, size) => sum + size, 0);
+  if (total < minPacked) return null;
+  if (!namesSelectExactly(listing)) return null;
+  // Largest first, each to the lighter half; the other instance takes the lighter one, as its
+  // thread starts later.
+  const bySize = [...packed.entries()].sort((a, b) => b[1] - a[1]);
+  const first = { size: 0, blocks: new Set<number>() };
+  const second = { size: 0, blocks: new Set<number>() };
+  for (const [block, size] of bySize) {
+    const half = first.size <= second.size ? first : second;
+    half.size += size;
+    half.blocks.add(block);
+  }
+  const [heavier, lighter] = first.size >= second.size ? [first, second] : [second, first];
+  if (lighter.size === 0) return null;
+  const helperBlocks = lighter.blocks;
+  const helperNames: string[] = [];
+  for (const [index, entry] of listing.entries.entries()) {
+    const block = ofEntry[index];
+    if (block === null || block === undefined || !helperBlocks.has(block)) continue;
+    // A block holds only files' bytes; anything else in it would be a header this code does not know.
+    if (entry.type !== 'file') return null;
+    helperNames.push(entry.name);
+  }
+  return helperNames.length > 0 ? { helperNames, packed: { own: heavier.size, helper: lighter.size } } : null;
+}
+
+function namesSelectExactly(listing: SltListing): boolean {
+  const seen = new Set<string>();
+  const files = new Set<string>();
+  for (const { name, type } of listing.entries) {
+    if (name === '' || seen.has(name) || /[\\\r\n\0]|^\s|\s$/.test(name) || name.startsWith('/')) return false;
+    if (name.split('/').some((part) => part === '' || part === '.' || part === '..')) return false;
+    seen.add(name);
+    if (type === 'file') files.add(name);
+  }
+  // A name selects what lies below it too: no file may have the name of another entry's folder.
+  for (const { name } of listing.entries) {
+    for (let slash = name.indexOf('/'); slash > 0; slash = name.indexOf('/', slash + 1)) {
+      if (files.has(name.slice(0, slash))) return false;
+    }
+  }
+  return true;
+}

@@ -1,0 +1,79 @@
+import { EngineError } from '../core/engine-error.js';
+import type { SltListing } from './slt-listing.js';
+import { splitFolders, type FolderSplit } from './folder-split.js';
+import { nameListSwitches, writeNameList } from './helper-instance.js';
+import type { HelperEntry, HelperRun } from './helper-protocol.js';
+import type { SevenZipJob } from './sevenzip-backend.js';
+import type { SevenZipModule } from './sevenzip-module.js';
+import { sharedTally, type SharedTally } from './shared-tally.js';
+import type { Staging } from './staging.js';
+
+/** A 7z split over two instances: this thread's and the host's second one (docs/decisions/038-sevenzip-on-both-cores.md). */
+export interface SplitRun {
+  split: FolderSplit;
+  shared: SharedTally;
+  helper: HelperRun;
+  /** The switches that keep the second instance's files out of this instance's command. */
+  ownSwitches: string[];
+}
+
+/** How often progress is reported while only the second instance is still writing. */
+const WAIT_TICK_MS = 100;
+
+/**
+ * Starts the second instance on the last solid blocks of a 7z, when the host and the sink can
+ * run one and the archive splits (folder-split.ts); null: this instance extracts everything.
+ * Called before this instance's file system is guarded (it writes the name list into it).
+ */
+export async function startSplit(
+  sz: SevenZipModule,
+  job: SevenZipJob,
+  listing: SltListing,
+  staging: Staging,
+  archiveBytes: number,
+): Promise<SplitRun | null> {
+  const host = job.sevenZipHelper;
+  if (!host) return null;
+  const split = splitFolders(listing, host.cores, job.options);
+  if (!split) return null;
+  const destination = staging.helperDestination();
+  if (destination === undefined) return null;
+  const shared = sharedTally();
+  writeNameList(sz, split.helperNames);
+  const helper = await host.start(
+    { names: split.helperNames, password: job.options.password, limits: job.limits, archiveBytes, tally: shared.buffer },
+    destination,
+  );
+  // Read once this instance is done (or has failed); never left unhandled meanwhile.
+  helper.result.catch(() => undefined);
+  return { split, shared, helper, ownSwitches: nameListSwitches('x') };
+}
+
+/** Waits for the second instance's entries, reporting progress from the shared totals meanwhile. */
+export async function helperEntries(run: SplitRun, onTick: () => void): Promise<HelperEntry[]> {
+  const timer = setInterval(onTick, WAIT_TICK_MS);
+  try {
+    return await run.helper.result;
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/**
+ * What a split extraction that failed reports: the failure of the instance that failed first.
+ * This one stopped because the other asked (it failed): that one's error. Otherwise the other is
+ * asked to stop and ended before this one's output is removed.
+ */
+export async function splitFailure(run: SplitRun, error: unknown): Promise<unknown> {
+  const stoppedHere = error instanceof EngineError && error.code === 'CANCELLED' && run.shared.stopped;
+  run.shared.stop();
+  if (stoppedHere) {
+    const theirs = await run.helper.result.then(
+      () => null,
+      (failure: unknown) => failure,
+    );
+    if (theirs !== null) return theirs;
+  }
+  await run.helper.stop();
+  return error;
+}
