@@ -1,0 +1,236 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_LIMITS } from '@archive-opener/shared';
+import { seededRandom } from '@archive-opener/test-support/seeded-random';
+import { extract } from '../core/engine.js';
+import type { EngineError } from '../core/engine-error.js';
+import type { OperationOptions } from '../core/types.js';
+import type { SevenZipHelperHost } from '../sevenzip/helper-protocol.js';
+import { runHelperInstance } from '../sevenzip/helper-instance.js';
+import { sharedTally } from '../sevenzip/shared-tally.js';
+import { diskSink } from './disk-sink.js';
+import { fileSource } from './file-source.js';
+import { nodeInputs } from './node-inputs.js';
+import { helperDiskOutput } from './sevenzip-helper-output.js';
+import { nodeSevenZipHelper } from './sevenzip-helper.js';
+import { nodeSevenZipFactory } from './sevenzip-node.js';
+
+// A 7z of several solid blocks ("folders") is extracted by two 7-Zip instances, the second on a
+// thread of its own (docs/decisions/038-sevenzip-on-both-cores.md). The archives are made here
+// by 7-Zip itself (one block per file, -ms=1f), of incompressible bytes so that they are big
+// enough to be split.
+
+const MiB = 1024 * 1024;
+const PASSWORD = 'two cores';
+let work: string;
+let plain: string;
+let encrypted: string;
+
+/** Incompressible bytes from a seed. */
+function noise(size: number, seed: number): Uint8Array {
+  const random = seededRandom(seed);
+  const bytes = new Uint8Array(size);
+  for (let at = 0; at < size; at += 4) {
+    const word = Math.floor(random() * 0x1_0000_0000);
+    bytes[at] = word & 0xff;
+    bytes[at + 1] = (word >>> 8) & 0xff;
+    bytes[at + 2] = (word >>> 16) & 0xff;
+    bytes[at + 3] = word >>> 24;
+  }
+  return bytes;
+}
+
+const FILES: Record<string, Uint8Array> = {
+  'one/a.bin': noise(5 * MiB, 1),
+  'two/b.bin': noise(4 * MiB, 2),
+  'two/c.txt': new TextEncoder().encode('a small file of its own block\n'.repeat(2000)),
+  'three/deep/d.bin': noise(2 * MiB, 3),
+  'three/empty.txt': new Uint8Array(0),
+};
+
+/** Packs FILES (and an empty folder) with 7-Zip's WASM build into `path`. */
+async function pack(path: string, password?: string): Promise<void> {
+  const errors: string[] = [];
+  const sz = await nodeSevenZipFactory({ print: () => undefined, printErr: (line) => errors.push(line) });
+  sz.FS.mkdir('/src');
+  for (const [name, bytes] of Object.entries(FILES)) {
+    const parts = name.split('/');
+    for (let depth = 1; depth < parts.length; depth += 1) {
+      const dir = `/src/${parts.slice(0, depth).join('/')}`;
+      if (!sz.FS.analyzePath(dir).exists) sz.FS.mkdir(dir);
+    }
+    sz.FS.writeFile(`/src/${name}`, bytes);
+  }
+  sz.FS.mkdir('/src/nothing-here');
+  sz.FS.chdir('/src');
+  const switches = ['-t7z', '-mx=1', '-ms=1f', '-bd', ...(password ? [`-p${password}`] : [])];
+  sz.callMain(['a', ...switches, '/archive.7z', 'one', 'two', 'three', 'nothing-here']);
+  if (errors.length > 0) throw new Error(errors.join('\n'));
+  await writeFile(path, sz.FS.readFile('/archive.7z'));
+}
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'archive-opener-7z-split-'));
+  plain = join(work, 'blocks.7z');
+  encrypted = join(work, 'blocks-encrypted.7z');
+  await pack(plain);
+  await pack(encrypted, PASSWORD);
+});
+afterAll(async () => {
+  await rm(work, { recursive: true, force: true });
+});
+
+/** Node's helper, on `cores` cores, counting the instances it starts. */
+function countingHelper(path: string, cores: number): SevenZipHelperHost & { started: number } {
+  const host = nodeSevenZipHelper([path], cores);
+  const counting = {
+    cores,
+    started: 0,
+    start: (...args: Parameters<SevenZipHelperHost['start']>) => {
+      counting.started += 1;
+      return host.start(...args);
+    },
+  };
+  return counting;
+}
+
+/** Extracts `path` into a new folder through the engine, with `helper` as the host's second instance. */
+async function extractWith(path: string, helper: SevenZipHelperHost, options: OperationOptions = {}) {
+  const out = await mkdtemp(join(work, 'out-'));
+  const inputs = nodeInputs([path]);
+  const source = await fileSource(path);
+  try {
+    const sink = diskSink(out);
+    const input = { sources: [source], sevenZip: nodeSevenZipFactory, mountInputs: inputs, sevenZipHelper: helper };
+    const result = await extract({ ...input, defaultLimits: SERVER_LIMITS }, sink, options);
+    return { out, result };
+  } finally {
+    await source.close();
+    inputs.cleanup();
+  }
+}
+
+const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+
+/** Every path under `dir`; for files their size, modification time (the archive's) and SHA-256. */
+async function tree(dir: string): Promise<Record<string, { size: number; mtime: number; sha256: string } | 'dir'>> {
+  const out: Record<string, { size: number; mtime: number; sha256: string } | 'dir'> = {};
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    const path = join(entry.parentPath, entry.name);
+    const name = path.slice(dir.length + 1);
+    if (entry.isDirectory()) {
+      out[`${name}/`] = 'dir';
+      continue;
+    }
+    const info = await stat(path);
+    out[name] = { size: info.size, mtime: info.mtimeMs, sha256: sha256(await readFile(path)) };
+  }
+  return out;
+}
+
+function fileIn(files: Awaited<ReturnType<typeof tree>>, name: string): { size: number; sha256: string } | undefined {
+  const file = files[name];
+  return file === 'dir' ? undefined : file;
+}
+
+async function failure(extraction: Promise<unknown>): Promise<EngineError> {
+  return extraction.then(
+    () => {
+      throw new Error('the extraction succeeded');
+    },
+    (error: EngineError) => error,
+  );
+}
+
+describe('a 7z of several solid blocks on two 7-Zip instances', () => {
+  it('extracts the same files, bytes and times as one instance', async () => {
+    const two = countingHelper(plain, 2);
+    const one = countingHelper(plain, 1);
+    const split = await extractWith(plain, two);
+    const single = await extractWith(plain, one);
+    expect(two.started).toBe(1);
+    expect(one.started).toBe(0);
+    expect(split.result.entries).toEqual(single.result.entries);
+    const files = await tree(split.out);
+    expect(files).toEqual(await tree(single.out));
+    for (const [name, bytes] of Object.entries(FILES)) expect(fileIn(files, name)?.sha256).toBe(sha256(bytes));
+    expect(Object.keys(files)).toContain('nothing-here/');
+    // Nothing of the instances' staging folders is left.
+    expect(Object.keys(files).some((path) => path.includes('staging'))).toBe(false);
+  });
+
+  it('extracts an encrypted one with its password, and refuses a wrong one leaving nothing', async () => {
+    const two = countingHelper(encrypted, 2);
+    const opened = await extractWith(encrypted, two, { password: PASSWORD });
+    expect(two.started).toBe(1);
+    expect(fileIn(await tree(opened.out), 'one/a.bin')?.sha256).toBe(sha256(FILES['one/a.bin'] ?? new Uint8Array()));
+    const out = await mkdtemp(join(work, 'wrong-'));
+    const wrong = await failure(
+      (async () => {
+        const inputs = nodeInputs([encrypted]);
+        const source = await fileSource(encrypted);
+        try {
+          const helper = countingHelper(encrypted, 2);
+          const input = { sources: [source], sevenZip: nodeSevenZipFactory, mountInputs: inputs, sevenZipHelper: helper };
+          return await extract({ ...input, defaultLimits: SERVER_LIMITS }, diskSink(out), { password: 'not it' });
+        } finally {
+          await source.close();
+          inputs.cleanup();
+        }
+      })(),
+    );
+    expect(wrong.code).toBe('WRONG_PASSWORD');
+    expect(await readdir(out)).toEqual([]);
+  });
+
+  it('refuses an archive over the byte limit, leaving nothing', async () => {
+    const error = await failure(extractWith(plain, countingHelper(plain, 2), { limits: { maxTotalBytes: 8 * MiB } }));
+    expect(error.code).toBe('LIMIT_EXCEEDED');
+  });
+});
+
+describe('the second instance', () => {
+  const limits = { ...SERVER_LIMITS, maxTotalBytes: 6 * MiB };
+
+  async function runHelper(tally: ReturnType<typeof sharedTally>, names: string[]) {
+    const inputs = nodeInputs([plain]);
+    const destination = { dir: join(await mkdtemp(join(work, 'helper-')), 'helper-1') };
+    try {
+      const archiveBytes = (await stat(plain)).size;
+      const request = { names, password: undefined, limits, archiveBytes, tally: tally.buffer };
+      return await runHelperInstance(nodeSevenZipFactory, inputs, helperDiskOutput(destination), request);
+    } finally {
+      inputs.cleanup();
+    }
+  }
+
+  it('counts into the totals of the other instance, and refuses the byte that passes the limit for both', async () => {
+    // The first instance has written 2 MiB: the second's 5 MiB file passes 6 MiB.
+    const tally = sharedTally();
+    tally.tally.addBytes(2 * MiB);
+    const error = await failure(runHelper(tally, ['one/a.bin']));
+    expect(error.code).toBe('LIMIT_EXCEEDED');
+    expect(error.details).toMatchObject({ limit: 'totalBytes' });
+    expect(tally.tally.bytes).toBeLessThanOrEqual(6 * MiB + 4 * MiB);
+    // The other instance is asked to stop.
+    expect(tally.stopped).toBe(true);
+  });
+
+  it('counts its files, not the folders it makes (they are counted once merged), and stops when asked', async () => {
+    const tally = sharedTally();
+    const entries = await runHelper(tally, ['three/deep/d.bin']);
+    expect(entries.map((e) => [e.stagedPath, e.type])).toEqual([
+      ['three', 'dir'],
+      ['three/deep', 'dir'],
+      ['three/deep/d.bin', 'file'],
+    ]);
+    expect(tally.tally.entries).toBe(1);
+    expect(tally.tally.bytes).toBe(2 * MiB);
+    const stopped = sharedTally();
+    stopped.stop();
+    expect((await failure(runHelper(stopped, ['three/deep/d.bin']))).code).toBe('CANCELLED');
+  });
+});
