@@ -5,41 +5,40 @@ import type { SltListing } from './slt-listing.js';
 export interface FolderSplit {
   /** The files the other instance extracts (every entry of its blocks), in the archive's order. */
   helperNames: string[];
-  /** Packed bytes left to this instance and given to the other: how even the split is. */
-  packed: { own: number; helper: number };
+  /** Bytes the blocks left to this instance and given to the other hold, unpacked: how even the split is. */
+  unpacked: { own: number; helper: number };
 }
 
 /**
- * Below this many packed bytes a second instance costs more than it saves: starting a thread
- * with 7-Zip in it costs ~0.1-0.2 s of CPU (docs/decisions/038-sevenzip-on-both-cores.md).
+ * Below this many bytes of output a second instance costs about what it saves: its thread with
+ * 7-Zip in it takes ~0.1 s to start, in which ~10 MB are decoded (docs/decisions/038-sevenzip-on-both-cores.md).
  */
-export const SPLIT_MIN_PACKED_BYTES = 8 * 1024 * 1024;
+export const SPLIT_MIN_BYTES = 8 * 1024 * 1024;
 
 /**
- * Splits a 7z's solid blocks ("folders", which decode independently) in two by packed size,
- * or says null: one instance reads it, as before. The 7-Zip command line selects entries only by
- * name, not by index, so a split is made only where names select exactly the entries meant:
- * every name is unique, and none holds what a list file or 7-Zip's name matching would read
- * otherwise (a backslash, which 7-Zip keeps but the listing turns into a folder; spaces at an
- * end, which a list file's reader trims; a line break; wildcards are off with -spd). The other
- * instance gets only regular files; this one gets everything else (folders, links, empty files),
- * excluding by the same list, so whatever a name matched, each entry is extracted exactly once.
+ * Splits a 7z's solid blocks ("folders", which decode independently) in two, or says null: one
+ * instance reads it, as before. The halves are balanced by the bytes the blocks unpack to: what
+ * decoding costs follows them (LZMA in WebAssembly, ~10 ns a byte for text and random data alike),
+ * where packed sizes made a half of mostly text too big.
+ *
+ * The 7-Zip command line selects entries only by name, not by index, so a split is made only where
+ * names select exactly the entries meant: every name is unique, none holds what a list file or
+ * 7-Zip's name matching would read otherwise (a backslash, which 7-Zip keeps but the listing turns
+ * into a folder; spaces at an end, which a list file's reader trims; a line break; wildcards are
+ * off with -spd), and no file is named like another entry's folder (a name selects what is below
+ * it). The other instance gets only regular files; this one everything else (folders, links, empty
+ * files), excluding by the same list: whatever a name matched, each entry is extracted once.
  */
-export function splitFolders(
-  listing: SltListing,
-  cores: number,
-  options: OperationOptions,
-  minPacked = SPLIT_MIN_PACKED_BYTES,
-): FolderSplit | null {
+export function splitFolders(listing: SltListing, cores: number, options: OperationOptions, minBytes = SPLIT_MIN_BYTES): FolderSplit | null {
   if (cores < 2 || listing.type !== '7z' || options.only || listing.multivolume) return null;
-  const { ofEntry, packed } = listing.blocks;
-  if (packed.size < 2 || ofEntry.length !== listing.entries.length) return null;
-  const total = [...packed.values()].reduce((sum, size) => sum + size, 0);
-  if (total < minPacked) return null;
+  const { ofEntry, unpacked } = listing.blocks;
+  if (unpacked.size < 2 || ofEntry.length !== listing.entries.length) return null;
+  const total = [...unpacked.values()].reduce((sum, size) => sum + size, 0);
+  if (total < minBytes) return null;
   if (!namesSelectExactly(listing)) return null;
   // Largest first, each to the lighter half; the other instance takes the lighter one, as its
   // thread starts later.
-  const bySize = [...packed.entries()].sort((a, b) => b[1] - a[1]);
+  const bySize = [...unpacked.entries()].sort((a, b) => b[1] - a[1]);
   const first = { size: 0, blocks: new Set<number>() };
   const second = { size: 0, blocks: new Set<number>() };
   for (const [block, size] of bySize) {
@@ -49,16 +48,15 @@ export function splitFolders(
   }
   const [heavier, lighter] = first.size >= second.size ? [first, second] : [second, first];
   if (lighter.size === 0) return null;
-  const helperBlocks = lighter.blocks;
   const helperNames: string[] = [];
   for (const [index, entry] of listing.entries.entries()) {
     const block = ofEntry[index];
-    if (block === null || block === undefined || !helperBlocks.has(block)) continue;
+    if (block === null || block === undefined || !lighter.blocks.has(block)) continue;
     // A block holds only files' bytes; anything else in it would be a header this code does not know.
     if (entry.type !== 'file') return null;
     helperNames.push(entry.name);
   }
-  return helperNames.length > 0 ? { helperNames, packed: { own: heavier.size, helper: lighter.size } } : null;
+  return helperNames.length > 0 ? { helperNames, unpacked: { own: heavier.size, helper: lighter.size } } : null;
 }
 
 function namesSelectExactly(listing: SltListing): boolean {

@@ -11,9 +11,10 @@ export interface SltListing {
   headerEncrypted: boolean;
   /**
    * The solid block ("folder") of each entry, by the entries' index (null: none, e.g. a folder or
-   * an empty file), and each block's packed size: 7z only; sevenzip/folder-split.ts reads them.
+   * an empty file), and each block's packed and unpacked sizes: 7z only; sevenzip/folder-split.ts
+   * reads them.
    */
-  blocks: { ofEntry: (number | null)[]; packed: Map<number, number> };
+  blocks: { ofEntry: (number | null)[]; packed: Map<number, number>; unpacked: Map<number, number> };
 }
 
 /**
@@ -51,7 +52,7 @@ export class SltParser {
   private lastArchiveBlock = new Map<string, string>();
   private readonly methods = new Set<string>();
   private readonly entries: ListedEntry[] = [];
-  private readonly blocks: SltListing['blocks'] = { ofEntry: [], packed: new Map() };
+  private readonly blocks: SltListing['blocks'] = { ofEntry: [], packed: new Map(), unpacked: new Map() };
 
   /** Takes one line; true when it was an entry's (nothing else needs to keep it). */
   line(line: string): boolean {
@@ -94,12 +95,13 @@ export class SltParser {
   }
 
   /** 7-Zip prints a solid block's packed size with its first entry, and none with the others. */
-  private noteBlock(block: string | undefined, packed: string | undefined): void {
+  private noteBlock(block: string | undefined, packed: string | undefined, unpacked: number): void {
     const index = block === undefined || block === '' ? null : Number(block);
     this.blocks.ofEntry.push(index !== null && Number.isInteger(index) ? index : null);
     if (index === null || !Number.isInteger(index)) return;
     const size = packed === undefined || packed === '' ? 0 : Number(packed);
     this.blocks.packed.set(index, (this.blocks.packed.get(index) ?? 0) + (Number.isFinite(size) ? size : 0));
+    this.blocks.unpacked.set(index, (this.blocks.unpacked.get(index) ?? 0) + unpacked);
   }
 
   private endBlock(): void {
@@ -108,8 +110,9 @@ export class SltParser {
       const method = this.block.get('Method');
       if (method) this.methods.add(method);
       if (this.block.has('Path')) {
-        this.entries.push(toEntry(this.block));
-        this.noteBlock(this.block.get('Block'), this.block.get('Packed Size'));
+        const entry = toEntry(this.block);
+        this.entries.push(entry);
+        this.noteBlock(this.block.get('Block'), this.block.get('Packed Size'), entry.size ?? 0);
       }
       this.block.clear();
     } else {
