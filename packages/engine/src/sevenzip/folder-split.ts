@@ -1,4 +1,5 @@
 import type { OperationOptions } from '../core/types.js';
+import { decoderMemory } from './decoder-memory.js';
 import type { SltListing } from './slt-listing.js';
 
 /** What a second 7-Zip instance extracts: the regular files of some solid blocks, by name. */
@@ -16,6 +17,13 @@ export interface FolderSplit {
 export const SPLIT_MIN_BYTES = 8 * 1024 * 1024;
 
 /**
+ * The second instance needs its own decoder memory: split only where that is at most this (a
+ * 64 MiB LZMA dictionary is 7-Zip's largest preset, -mx=9), so a hostile archive naming a 1.5 GB
+ * dictionary cannot make a job take twice that.
+ */
+export const SPLIT_MAX_DECODER_BYTES = 64 * 1024 * 1024;
+
+/**
  * Splits a 7z's solid blocks ("folders", which decode independently) in two, or says null: one
  * instance reads it, as before. The halves are balanced by the bytes the blocks unpack to: what
  * decoding costs follows them (LZMA in WebAssembly, ~10 ns a byte for text and random data alike),
@@ -29,12 +37,19 @@ export const SPLIT_MIN_BYTES = 8 * 1024 * 1024;
  * it). The other instance gets only regular files; this one everything else (folders, links, empty
  * files), excluding by the same list: whatever a name matched, each entry is extracted once.
  */
-export function splitFolders(listing: SltListing, cores: number, options: OperationOptions, minBytes = SPLIT_MIN_BYTES): FolderSplit | null {
+export function splitFolders(
+  listing: SltListing,
+  cores: number,
+  options: OperationOptions,
+  minBytes = SPLIT_MIN_BYTES,
+): FolderSplit | null {
   if (cores < 2 || listing.type !== '7z' || options.only || listing.multivolume) return null;
   const { ofEntry, unpacked } = listing.blocks;
   if (unpacked.size < 2 || ofEntry.length !== listing.entries.length) return null;
   const total = [...unpacked.values()].reduce((sum, size) => sum + size, 0);
   if (total < minBytes) return null;
+  const memory = decoderMemory(listing.methods);
+  if (memory === null || memory > SPLIT_MAX_DECODER_BYTES) return null;
   if (!namesSelectExactly(listing)) return null;
   // Largest first, each to the lighter half; the other instance takes the lighter one, as its
   // thread starts later.
