@@ -56,11 +56,13 @@ async function pack(path: string, password?: string): Promise<void> {
   const errors: string[] = [];
   const sz = await nodeSevenZipFactory({ print: () => undefined, printErr: (line) => errors.push(line) });
   sz.FS.mkdir('/src');
+  const made = new Set<string>();
   for (const [name, bytes] of Object.entries(FILES)) {
     const parts = name.split('/');
     for (let depth = 1; depth < parts.length; depth += 1) {
       const dir = `/src/${parts.slice(0, depth).join('/')}`;
-      if (!sz.FS.analyzePath(dir).exists) sz.FS.mkdir(dir);
+      if (!made.has(dir)) sz.FS.mkdir(dir);
+      made.add(dir);
     }
     sz.FS.writeFile(`/src/${name}`, bytes);
   }

@@ -14,7 +14,8 @@ const OUTPUT = '/out';
 export const NAME_LIST = '/names.txt';
 
 /** Another instance failed or the extraction was cancelled: this one stops at its next write. */
-export const stoppedByOther = (): EngineError => new EngineError('CANCELLED', 'Another 7-Zip instance of this extraction stopped.');
+export const stoppedByOther = (): EngineError =>
+  new EngineError('CANCELLED', 'Another 7-Zip instance of this extraction stopped.');
 
 /** 7-Zip's switches that take exactly the names of `NAME_LIST` (`-i`) or all but them (`-x`). */
 export function nameListSwitches(kind: 'i' | 'x'): string[] {
@@ -53,7 +54,16 @@ export async function runHelperInstance<Taken>(
       };
       const guard = guardFileSystem(sz.FS, OUTPUT, tracker, onWrite, { dirsCounted: false });
       const passwordGiven = Boolean(request.password);
-      const args = ['x', `-o${OUTPUT}/1`, '-y', '-aoa', ...baseSwitches(request.password), ...nameListSwitches('i'), '--', archivePath];
+      const args = [
+        'x',
+        `-o${OUTPUT}/1`,
+        '-y',
+        '-aoa',
+        ...baseSwitches(request.password),
+        ...nameListSwitches('i'),
+        '--',
+        archivePath,
+      ];
       const run = contained(() => runCommand(sz, output, args), { passwordProblem: false, passwordGiven, tracker });
       if (tracker.tripped) throw tracker.tripped;
       guard.settle();

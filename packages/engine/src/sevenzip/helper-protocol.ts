@@ -1,4 +1,5 @@
 import type { ExtractionLimits } from '@archive-opener/shared';
+import type { SevenZipModule } from './sevenzip-module.js';
 
 // What crosses to a second 7-Zip instance on another thread, which extracts some of a 7z's solid
 // blocks while the first extracts the others (docs/decisions/038-sevenzip-on-both-cores.md).
@@ -45,8 +46,8 @@ export interface HelperEntry {
 
 /** How the second instance's output leaves it: the host's spool for helpers (Node: disk files). */
 export interface HelperOutput<Taken> {
-  attach(sz: import('7z-wasm').SevenZipModule, dir: string): void;
+  attach(sz: SevenZipModule, dir: string): void;
   /** The staged file, handed over whole; the instance keeps nothing of it. */
-  take(sz: import('7z-wasm').SevenZipModule, path: string): Taken;
+  take(sz: SevenZipModule, path: string): Taken;
   close(): void;
 }

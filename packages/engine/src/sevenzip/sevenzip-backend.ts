@@ -91,7 +91,17 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
   });
   progress.phase('extracting', 0, bytesTotal, 0);
   try {
-    let step = extractStep(sz, output, archivePath, `${root}/1`, guard, tracker, job, wrapped ? undefined : job.options.only, split?.ownSwitches);
+    let step = extractStep(
+      sz,
+      output,
+      archivePath,
+      `${root}/1`,
+      guard,
+      tracker,
+      job,
+      wrapped ? undefined : job.options.only,
+      split?.ownSwitches,
+    );
     if (split) step = mergeHelperEntries(step, await helperEntries(split, report), listing, tracker);
     let format = formatName(listing.type);
     for (let depth = 1; ; depth += 1) {
@@ -141,7 +151,8 @@ function extractStep(
   const names = only ? ['-spd', '--', archivePath, ...only] : ['--', archivePath];
   // -aoa: 7-Zip replaces duplicates; the guard keeps the earlier copies (names never overwrite).
   const run = contained(
-    () => runCommand(sz, output, ['x', `-o${dir}`, '-y', '-aoa', ...baseSwitches(job.options.password), ...extraSwitches, ...names]),
+    () =>
+      runCommand(sz, output, ['x', `-o${dir}`, '-y', '-aoa', ...baseSwitches(job.options.password), ...extraSwitches, ...names]),
     {
       passwordProblem: false,
       passwordGiven: Boolean(job.options.password),
