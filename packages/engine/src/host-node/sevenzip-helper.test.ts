@@ -188,6 +188,14 @@ describe('a 7z of several solid blocks on two 7-Zip instances', () => {
     expect(await readdir(out)).toEqual([]);
   });
 
+  it('counts each entry once: an archive of as many entries as the limit allows is extracted', async () => {
+    const two = countingHelper(plain, 2);
+    const entries = (await extractWith(plain, countingHelper(plain, 1))).result.entries.length;
+    const split = await extractWith(plain, two, { limits: { maxEntries: entries } });
+    expect(two.started).toBe(1);
+    expect(split.result.entries).toHaveLength(entries);
+  });
+
   it('refuses an archive over the byte limit, leaving nothing', async () => {
     const error = await failure(extractWith(plain, countingHelper(plain, 2), { limits: { maxTotalBytes: 8 * MiB } }));
     expect(error.code).toBe('LIMIT_EXCEEDED');
