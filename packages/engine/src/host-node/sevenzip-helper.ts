@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { resourceLimits } from 'node:worker_threads';
 import { toEngineError } from '../core/engine-error.js';
 import type { HelperEntry, SevenZipHelperHost } from '../sevenzip/helper-protocol.js';
 import { startModuleWorker } from './module-worker.js';
@@ -23,7 +24,11 @@ export function nodeSevenZipHelper(paths: readonly string[], cores = availablePa
         destination: destination as HelperDestination,
         request,
       };
-      const worker = startModuleWorker('sevenzip-helper-thread', { workerData: data });
+      // The heap cap of the engine's worker (worker-pool.ts), if it has one, holds for this thread too.
+      const limits = resourceLimits.maxOldGenerationSizeMb
+        ? { resourceLimits: { maxOldGenerationSizeMb: resourceLimits.maxOldGenerationSizeMb } }
+        : {};
+      const worker = startModuleWorker('sevenzip-helper-thread', { workerData: data, ...limits });
       const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
       const result = new Promise<HelperEntry[]>((resolve, reject) => {
         worker.once('message', (message: HelperMessage) => {
