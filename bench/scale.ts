@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildEngine } from './baseline-build.js';
 import { alternate, errorText, fmtRatio, fmtSeconds, freshDir, median, run, treeStats, expectOutput } from './measure.js';
 import { FORMATS, nativeExtract, type Format } from './native-tools.js';
 import { prepareScaleInputs, type ScaleInputs } from './scale-inputs.js';
@@ -202,10 +203,8 @@ export function scaleLines(results: ScaleResults | undefined, missed: string[]):
 export async function runScaleAlone(): Promise<void> {
   const started = performance.now();
   const log = (line: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)}s] ${line}`);
-  log('building the engine (tsc -b packages/shared packages/engine)');
-  await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', 'packages/shared', 'packages/engine'], {
-    cwd: ROOT,
-  });
+  log('building the engine (tsc -b packages/shared packages/engine, then its bundle)');
+  await buildEngine(ROOT, ROOT);
   const results = await measureScale(log);
   const missed: string[] = [];
   console.log(`\n${scaleLines(results, missed).join('\n')}`);

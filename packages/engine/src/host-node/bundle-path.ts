@@ -2,7 +2,8 @@ import { statSync } from 'node:fs';
 
 // The engine's bundle (dist/bundle, made by scripts/bundle.ts after `tsc -b`) holds one module per
 // Node thread. This file is compiled to dist/host-node/ and bundled into dist/bundle/: from both,
-// the bundle is `../bundle/` and the compile's record `../../tsconfig.tsbuildinfo`.
+// the bundle is `../bundle/` and the compile's records are `../../tsconfig.tsbuildinfo` (and the
+// shared package's beside it).
 
 /** Build records newer than the bundle mean it was made from older code. */
 const COMPILE_RECORDS = ['../../tsconfig.tsbuildinfo', '../../../shared/tsconfig.tsbuildinfo'];
@@ -10,13 +11,14 @@ const COMPILE_RECORDS = ['../../tsconfig.tsbuildinfo', '../../../shared/tsconfig
 /**
  * The bundled module of `name` ('cli', 'worker-entry', 'spool-writer-thread'), or null where there
  * is none or it is older than the last compile of the engine or the shared package: after a
- * `tsc -b` alone the compiled modules run, never a bundle of yesterday's code.
+ * `tsc -b` alone the compiled modules run, never a bundle of older code. `from` is the module
+ * asking (a compiled file in dist/<folder>/).
  */
-export function bundledModule(name: string): URL | null {
-  const bundled = new URL(`../bundle/${name}.js`, import.meta.url);
+export function bundledModule(name: string, from: string = import.meta.url): URL | null {
+  const bundled = new URL(`../bundle/${name}.js`, from);
   const made = modifiedMs(bundled);
   if (made === null) return null;
-  const fresh = COMPILE_RECORDS.every((record) => (modifiedMs(new URL(record, import.meta.url)) ?? 0) <= made);
+  const fresh = COMPILE_RECORDS.every((record) => (modifiedMs(new URL(record, from)) ?? 0) <= made);
   return fresh ? bundled : null;
 }
 
