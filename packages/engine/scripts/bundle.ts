@@ -6,7 +6,8 @@
 // Code the engine imports only on demand (zip.js, fast-xml-parser, hash-wasm, …) stays in chunks of
 // its own, loaded when first needed. Run by `npm run build`; `host-node/bundle-path.ts` uses the
 // bundle only when it is newer than the last compile, so a `tsc -b` alone never runs an old one.
-import { rm } from 'node:fs/promises';
+import { readdir, rm, utimes } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -24,14 +25,14 @@ const commonJsGlobals = [
   'const __dirname = __bundleDirname(__filename);',
 ].join('\n');
 
-await rm(outdir, { recursive: true, force: true });
-await build({
+const entryPoints = {
+  cli: 'dist/cli/main.js',
+  'worker-entry': 'dist/host-node/worker-entry.js',
+  'spool-writer-thread': 'dist/host-node/spool-writer-thread.js',
+};
+const { metafile } = await build({
   absWorkingDir: engine,
-  entryPoints: {
-    cli: 'dist/cli/main.js',
-    'worker-entry': 'dist/host-node/worker-entry.js',
-    'spool-writer-thread': 'dist/host-node/spool-writer-thread.js',
-  },
+  entryPoints,
   outdir,
   // Every file in one folder: a thread's module finds another thread's by name beside its own
   // (`host-node/bundle-path.ts`), and chunks import each other by relative name.
@@ -43,5 +44,17 @@ await build({
   target: 'node20',
   banner: { js: commonJsGlobals },
   sourcemap: 'linked',
+  metafile: true,
   logLevel: 'warning',
 });
+
+// Chunks of an earlier build are removed only now, never leaving the folder empty under a process
+// running from it; a chunk of unchanged content keeps its name.
+const written = new Set(Object.keys(metafile.outputs).map((path) => basename(path)));
+const stale = (await readdir(outdir).catch(() => [])).filter((name) => !written.has(name));
+await Promise.all(stale.map((name) => rm(`${outdir}/${name}`, { force: true })));
+
+// bundle-path.ts trusts an entry only if it is newer than the compile: stamp them now, written or
+// not (a bundler may leave a file of unchanged content alone).
+const now = new Date();
+await Promise.all(Object.keys(entryPoints).map((name) => utimes(`${outdir}/${name}.js`, now, now)));
