@@ -23,12 +23,19 @@ export async function buildBaseline(root: string, ref: string, workDir: string):
   return { sha, dir };
 }
 
-/** Builds the engine (and the shared package it needs) of the checkout in `dir`, with our tsc. */
+/**
+ * Builds the engine (and the shared package it needs) of the checkout in `dir`, with our tsc, then
+ * its bundle where the checkout has one (packages/engine/scripts/bundle.ts): the CLI and workers
+ * run from it only when it is newer than the compile.
+ */
 export async function buildEngine(root: string, dir: string): Promise<void> {
   await run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b', 'packages/shared', 'packages/engine'], {
     cwd: dir,
   });
+  if (existsSync(join(dir, BUNDLE_SCRIPT))) await run(process.execPath, ['--import', 'tsx', BUNDLE_SCRIPT], { cwd: dir });
 }
+
+const BUNDLE_SCRIPT = 'packages/engine/scripts/bundle.ts';
 
 async function linkModules(root: string, dir: string): Promise<void> {
   const modules = join(dir, 'node_modules');

@@ -4,12 +4,14 @@
 // only, SCALE_KEEP=<dir> to generate once into <dir> and reuse it on later runs,
 // SCALE_BASELINE_CLI=<path to another checkout's bin/archive-opener.js> to alternate it too:
 // before/after figures from one run, as bench/compare.ts gives them for the ~49 MB set;
-// SCALE_ROUNDS=<n> to time n rounds instead of each set's own count).
+// SCALE_ROUNDS=<n> to time n rounds instead of each set's own count; SCALE_BROWSER=0 to leave out
+// the browser's rows).
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildEngine } from './baseline-build.js';
 import { alternate, errorText, fmtRatio, fmtSeconds, freshDir, median, run, treeStats, expectOutput } from './measure.js';
 import { FORMATS, nativeExtract, type Format } from './native-tools.js';
 import { prepareScaleInputs, type ScaleInputs } from './scale-inputs.js';
@@ -68,6 +70,7 @@ export type ScaleBrowser = (
 ) => Promise<string[]>;
 
 async function loadBrowserHook(): Promise<ScaleBrowser | null> {
+  if (process.env.SCALE_BROWSER === '0') return null;
   const path = fileURLToPath(new URL('./scale-browser.ts', import.meta.url));
   if (!existsSync(path)) return null;
   const module = (await import(path)) as { measureScaleBrowser?: ScaleBrowser };
@@ -127,9 +130,11 @@ async function timeArchive(inputs: ScaleInputs, format: Format, rounds: number, 
   if (row.native !== undefined && row.ours !== undefined) row.ratio = row.native / row.ours;
   if (row.native !== undefined && row.baseline !== undefined) row.baselineRatio = row.native / row.baseline;
   if (rss.length > 0) row.rssMB = Math.max(...rss);
-  const baselineText = baselineCli ? `, baseline ${fmtSeconds(row.baseline)} (ratio ${fmtRatio(row.baselineRatio)})` : '';
+  const baselineText = baselineCli
+    ? `, baseline ${fmtSeconds(row.baseline)} (ratio ${fmtRatio(row.baselineRatio)}, CPU ${fmtSeconds(row.baselineCpu)})`
+    : '';
   log(
-    `scale ${inputs.label} ${format}: native ${fmtSeconds(row.native)}, ours ${fmtSeconds(row.ours)}, ratio ${fmtRatio(row.ratio)}${baselineText}`,
+    `scale ${inputs.label} ${format}: native ${fmtSeconds(row.native)}, ours ${fmtSeconds(row.ours)}, ratio ${fmtRatio(row.ratio)}, CPU ${fmtSeconds(row.oursCpu)}${baselineText}`,
   );
   return row;
 }
@@ -202,10 +207,8 @@ export function scaleLines(results: ScaleResults | undefined, missed: string[]):
 export async function runScaleAlone(): Promise<void> {
   const started = performance.now();
   const log = (line: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)}s] ${line}`);
-  log('building the engine (tsc -b packages/shared packages/engine)');
-  await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', 'packages/shared', 'packages/engine'], {
-    cwd: ROOT,
-  });
+  log('building the engine (tsc -b packages/shared packages/engine, then its bundle)');
+  await buildEngine(ROOT, ROOT);
   const results = await measureScale(log);
   const missed: string[] = [];
   console.log(`\n${scaleLines(results, missed).join('\n')}`);

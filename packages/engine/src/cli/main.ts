@@ -3,9 +3,11 @@ import { formatSha256Sums } from '@archive-opener/shared';
 import { join } from 'node:path';
 import { toEngineError } from '../core/engine-error.js';
 import type { ExtractResult, ListResult } from '../core/types.js';
-// Not the host's index: this thread only starts the engine's worker, which loads the engine itself.
-import { sha256Files } from '../host-node/hash-file.js';
-import { extractInWorker, listInWorker } from '../host-node/worker-client.js';
+// The job runs in this thread, not in an engine worker as the server's do: a CLI process is one
+// job, and a worker's start (a second isolate loading the engine) cost ~0.08 CPU-s and ~0.15 s
+// of wall time per run (docs/decisions/031-node-speed-at-scale.md, "Start-up"). The engine's limits
+// apply as in a worker; its memory is bounded by this process's heap instead of a worker's cap.
+import { extractArchive, listArchive, sha256Files } from '../host-node/index.js';
 import { parseCommand, UsageError, USAGE, type Command } from './args.js';
 import { ignoreClosedReader, printable, printableJson } from './printable.js';
 import { formatSize, progressLine, table } from './render.js';
@@ -49,10 +51,10 @@ export async function main(argv: readonly string[], out = process.stdout, err = 
       ...(onProgress && { onProgress }),
     };
     if (command.kind === 'list') {
-      const result = await listInWorker(command.paths, options);
+      const result = await listArchive(command.paths, options);
       out.write(command.json ? `${printableJson(listJson(result))}\n` : `${listText(result)}\n`);
     } else {
-      const result = await extractInWorker(command.paths, command.out, {
+      const result = await extractArchive(command.paths, command.out, {
         ...options,
         limits: command.limits,
         ...(command.only && { only: command.only }),
