@@ -1,4 +1,5 @@
 import { BROWSER_LIMITS, type ErrorShape } from '@archive-opener/shared';
+import type { ListResult } from '@archive-opener/engine/browser';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/toast/notify';
@@ -61,6 +62,9 @@ export function useExtractor({ onPasswordProblem, askPassword }: { onPasswordPro
   const [runMode, setRunMode] = useState<ExtractionMode>(mode);
   const [opening, setOpening] = useState<ReadonlySet<string>>(new Set());
   const runs = useRef(new Map<string, EngineRun<JobOutput>>());
+  // Listings still running, and archives whose extraction began (a listing not yet started is skipped).
+  const listings = useRef(new Map<string, EngineRun<ListResult>>());
+  const extracting = useRef(new Set<string>());
   // The passwords the visitor typed during this visit, in the page's memory only
   // (docs/decisions/018-passwords-never-stored.md): one opens every archive of a batch that shares it.
   const passwords = useRef<BatchPasswords | null>(null);
@@ -103,9 +107,12 @@ export function useExtractor({ onPasswordProblem, askPassword }: { onPasswordPro
       // List first (names, sizes, encryption) so the visitor sees what is inside at once.
       const listable = selections.filter((selection) => selection.size <= maxBytes && selection.missingPart === undefined);
       void runBatch(listable, async (selection) => {
+        if (extracting.current.has(selection.id)) return;
         dispatch({ type: 'listing', id: selection.id, listing: { state: 'listing' } });
+        const run = listInWorker(selection.parts);
+        listings.current.set(selection.id, run);
         try {
-          const result = await listInWorker(selection.parts).result;
+          const result = await run.result;
           dispatch({ type: 'listing', id: selection.id, listing: summarizeListing(result, LISTED_NAMES) });
         } catch (error) {
           // Encrypted names need the password; not an archive or a missing part is said at once
@@ -119,6 +126,8 @@ export function useExtractor({ onPasswordProblem, askPassword }: { onPasswordPro
                 ? { state: 'listed', files: 0, bytes: null, encrypted: true, names: [] }
                 : { state: 'failed', error: shape },
           });
+        } finally {
+          listings.current.delete(selection.id);
         }
       });
     },
@@ -144,6 +153,12 @@ export function useExtractor({ onPasswordProblem, askPassword }: { onPasswordPro
       if (todo.length === 0 || isBusy(jobs)) return;
       stopped.current = false;
       setCompletion(null);
+      // A listing still running would decode the whole archive beside the extraction, on the
+      // same cores (a 1.2 GB tar.gz: 13 s of a second worker, docs/decisions/037-browser-tar-gz-speed.md).
+      for (const job of todo) {
+        extracting.current.add(job.id);
+        listings.current.get(job.id)?.cancel();
+      }
       dispatch({ type: 'queue', ids: todo.map((job) => job.id) });
       const runIn = mode;
       setRunMode(runIn);
