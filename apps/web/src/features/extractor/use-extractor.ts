@@ -1,5 +1,4 @@
 import { BROWSER_LIMITS, type ErrorShape } from '@archive-opener/shared';
-import type { ListResult } from '@archive-opener/engine/browser';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/toast/notify';
@@ -27,6 +26,7 @@ import { errorText } from './error-messages';
 import { asShape, runJob, type JobOutput } from './job-runner';
 import { BatchPasswords, type PasswordAsk } from './batch-passwords';
 import { nextEstimate, RATE_STAGES, startEstimate, type RateEstimate } from './progress-model';
+import { ListingRuns } from './listing-runs';
 import { runBatch } from './run-batch';
 import { toExtractedFiles } from './to-extracted-files';
 import { keepOutputStoresOf, storageRefusal, useOutputStorage } from './use-output-storage';
@@ -62,9 +62,7 @@ export function useExtractor({ onPasswordProblem, askPassword }: { onPasswordPro
   const [runMode, setRunMode] = useState<ExtractionMode>(mode);
   const [opening, setOpening] = useState<ReadonlySet<string>>(new Set());
   const runs = useRef(new Map<string, EngineRun<JobOutput>>());
-  // Listings still running, and archives whose extraction began (a listing not yet started is skipped).
-  const listings = useRef(new Map<string, EngineRun<ListResult>>());
-  const extracting = useRef(new Set<string>());
+  const listings = useRef(new ListingRuns());
   // The passwords the visitor typed during this visit, in the page's memory only
   // (docs/decisions/018-passwords-never-stored.md): one opens every archive of a batch that shares it.
   const passwords = useRef<BatchPasswords | null>(null);
@@ -107,10 +105,10 @@ export function useExtractor({ onPasswordProblem, askPassword }: { onPasswordPro
       // List first (names, sizes, encryption) so the visitor sees what is inside at once.
       const listable = selections.filter((selection) => selection.size <= maxBytes && selection.missingPart === undefined);
       void runBatch(listable, async (selection) => {
-        if (extracting.current.has(selection.id)) return;
+        if (!listings.current.wanted(selection.id)) return;
         dispatch({ type: 'listing', id: selection.id, listing: { state: 'listing' } });
         const run = listInWorker(selection.parts);
-        listings.current.set(selection.id, run);
+        listings.current.started(selection.id, run);
         try {
           const result = await run.result;
           dispatch({ type: 'listing', id: selection.id, listing: summarizeListing(result, LISTED_NAMES) });
@@ -127,7 +125,7 @@ export function useExtractor({ onPasswordProblem, askPassword }: { onPasswordPro
                 : { state: 'failed', error: shape },
           });
         } finally {
-          listings.current.delete(selection.id);
+          listings.current.ended(selection.id);
         }
       });
     },
@@ -153,12 +151,8 @@ export function useExtractor({ onPasswordProblem, askPassword }: { onPasswordPro
       if (todo.length === 0 || isBusy(jobs)) return;
       stopped.current = false;
       setCompletion(null);
-      // A listing still running would decode the whole archive beside the extraction, on the
-      // same cores (a 1.2 GB tar.gz: 13 s of a second worker, docs/decisions/037-browser-tar-gz-speed.md).
-      for (const job of todo) {
-        extracting.current.add(job.id);
-        listings.current.get(job.id)?.cancel();
-      }
+      // A listing still running would decode the whole archive beside the extraction (listing-runs.ts).
+      listings.current.extractionStarts(todo.map((job) => job.id));
       dispatch({ type: 'queue', ids: todo.map((job) => job.id) });
       const runIn = mode;
       setRunMode(runIn);
