@@ -26,6 +26,7 @@ import { errorText } from './error-messages';
 import { asShape, runJob, type JobOutput } from './job-runner';
 import { BatchPasswords, type PasswordAsk } from './batch-passwords';
 import { nextEstimate, RATE_STAGES, startEstimate, type RateEstimate } from './progress-model';
+import { ListingRuns } from './listing-runs';
 import { runBatch } from './run-batch';
 import { toExtractedFiles } from './to-extracted-files';
 import { keepOutputStoresOf, storageRefusal, useOutputStorage } from './use-output-storage';
@@ -61,6 +62,7 @@ export function useExtractor({ onPasswordProblem, askPassword }: { onPasswordPro
   const [runMode, setRunMode] = useState<ExtractionMode>(mode);
   const [opening, setOpening] = useState<ReadonlySet<string>>(new Set());
   const runs = useRef(new Map<string, EngineRun<JobOutput>>());
+  const listings = useRef(new ListingRuns());
   // The passwords the visitor typed during this visit, in the page's memory only
   // (docs/decisions/018-passwords-never-stored.md): one opens every archive of a batch that shares it.
   const passwords = useRef<BatchPasswords | null>(null);
@@ -103,9 +105,12 @@ export function useExtractor({ onPasswordProblem, askPassword }: { onPasswordPro
       // List first (names, sizes, encryption) so the visitor sees what is inside at once.
       const listable = selections.filter((selection) => selection.size <= maxBytes && selection.missingPart === undefined);
       void runBatch(listable, async (selection) => {
+        if (!listings.current.wanted(selection.id)) return;
         dispatch({ type: 'listing', id: selection.id, listing: { state: 'listing' } });
+        const run = listInWorker(selection.parts);
+        listings.current.started(selection.id, run);
         try {
-          const result = await listInWorker(selection.parts).result;
+          const result = await run.result;
           dispatch({ type: 'listing', id: selection.id, listing: summarizeListing(result, LISTED_NAMES) });
         } catch (error) {
           // Encrypted names need the password; not an archive or a missing part is said at once
@@ -119,6 +124,8 @@ export function useExtractor({ onPasswordProblem, askPassword }: { onPasswordPro
                 ? { state: 'listed', files: 0, bytes: null, encrypted: true, names: [] }
                 : { state: 'failed', error: shape },
           });
+        } finally {
+          listings.current.ended(selection.id);
         }
       });
     },
@@ -144,6 +151,8 @@ export function useExtractor({ onPasswordProblem, askPassword }: { onPasswordPro
       if (todo.length === 0 || isBusy(jobs)) return;
       stopped.current = false;
       setCompletion(null);
+      // A listing still running would decode the whole archive beside the extraction (listing-runs.ts).
+      listings.current.extractionStarts(todo.map((job) => job.id));
       dispatch({ type: 'queue', ids: todo.map((job) => job.id) });
       const runIn = mode;
       setRunMode(runIn);

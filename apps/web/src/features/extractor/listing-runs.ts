@@ -1,0 +1,33 @@
+/**
+ * The listings (names, sizes) the page runs when archives are chosen, so that starting an
+ * archive's extraction can stop its listing: a tar.gz is listed by decoding all of it, and a
+ * listing still running decoded a 1.2 GB-output archive a second time beside the extraction, on
+ * the same cores (26.8 s against 12.8 s, docs/decisions/037-browser-tar-gz-speed.md).
+ */
+export class ListingRuns {
+  private readonly running = new Map<string, { cancel(): void }>();
+  private readonly extracting = new Set<string>();
+
+  /** False once the archive's extraction began: its listing is not started then. */
+  wanted(id: string): boolean {
+    return !this.extracting.has(id);
+  }
+
+  /** Remembers a listing that runs until `ended` is called. */
+  started(id: string, run: { cancel(): void }): void {
+    this.running.set(id, run);
+  }
+
+  ended(id: string): void {
+    this.running.delete(id);
+  }
+
+  /** The archives' extraction begins: their listings still running are cancelled, those not begun never start. */
+  extractionStarts(ids: Iterable<string>): void {
+    for (const id of ids) {
+      this.extracting.add(id);
+      this.running.get(id)?.cancel();
+      this.running.delete(id);
+    }
+  }
+}
