@@ -40,10 +40,16 @@ export async function startSplit(
   if (destination === undefined) return null;
   const shared = sharedTally();
   writeNameList(sz, split.helperNames);
-  const helper = await host.start(
-    { names: split.helperNames, password: job.options.password, limits: job.limits, archiveBytes, tally: shared.buffer },
-    destination,
-  );
+  let helper: HelperRun;
+  try {
+    helper = await host.start(
+      { names: split.helperNames, password: job.options.password, limits: job.limits, archiveBytes, tally: shared.buffer },
+      destination,
+    );
+  } catch {
+    // No second thread to be had: one instance extracts everything, as it would have anyway.
+    return null;
+  }
   // Read once this instance is done (or has failed); never left unhandled meanwhile.
   helper.result.catch(() => undefined);
   return { split, shared, helper, ownSwitches: nameListSwitches('x') };
