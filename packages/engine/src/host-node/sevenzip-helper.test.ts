@@ -151,7 +151,8 @@ describe('a 7z of several solid blocks on two 7-Zip instances', () => {
   it('extracts the same files, bytes and times as one instance', async () => {
     const two = countingHelper(plain, 2);
     const one = countingHelper(plain, 1);
-    const split = await extractWith(plain, two);
+    const progress: number[] = [];
+    const split = await extractWith(plain, two, { onProgress: (p) => progress.push(p.bytesDone) });
     const single = await extractWith(plain, one);
     expect(two.started).toBe(1);
     expect(one.started).toBe(0);
@@ -160,6 +161,10 @@ describe('a 7z of several solid blocks on two 7-Zip instances', () => {
     expect(files).toEqual(await tree(single.out));
     for (const [name, bytes] of Object.entries(FILES)) expect(fileIn(files, name)?.sha256).toBe(sha256(bytes));
     expect(Object.keys(files)).toContain('nothing-here/');
+    // Progress counts both instances' bytes, and never goes back.
+    const total = Object.values(FILES).reduce((sum, bytes) => sum + bytes.length, 0);
+    expect(progress.at(-1)).toBe(total);
+    expect(progress.every((bytes, at) => at === 0 || bytes >= (progress[at - 1] ?? 0))).toBe(true);
     // Nothing of the instances' staging folders is left.
     expect(Object.keys(files).some((path) => path.includes('staging'))).toBe(false);
   });
