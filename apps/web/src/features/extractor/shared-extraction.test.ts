@@ -55,7 +55,19 @@ describe('sharesFor', () => {
     expect(sharesFor(job(listed('zip', SHARED_MIN_BYTES, true)), '')).toBe(1);
     expect(sharesFor(job(listed('zip', SHARED_MIN_BYTES)), 'secret')).toBe(1);
     expect(sharesFor(job(listed('zip', SHARED_MIN_BYTES), 2), '')).toBe(1);
-    expect(sharesFor(job({ state: 'listing' }), '')).toBe(1);
+  });
+
+  it('guesses from the name and size while the listing has not come', () => {
+    vi.stubGlobal('navigator', { hardwareConcurrency: 2 });
+    const unlisted = (name: string, size: number, listing: ArchiveJob['listing'] = { state: 'listing' }) => ({
+      parts: [new File([new Uint8Array(size)], name)],
+      listing,
+    });
+    expect(sharesFor(unlisted('big.zip', SHARED_MIN_BYTES), '')).toBe(2);
+    expect(sharesFor(unlisted('big.ZIP', SHARED_MIN_BYTES), '')).toBe(2);
+    expect(sharesFor(unlisted('big.zip', SHARED_MIN_BYTES - 1), '')).toBe(1);
+    expect(sharesFor(unlisted('big.7z', SHARED_MIN_BYTES), '')).toBe(1);
+    expect(sharesFor(unlisted('big.zip', SHARED_MIN_BYTES, { state: 'failed' }), '')).toBe(1);
   });
 
   it('keeps to one worker on a single core', () => {

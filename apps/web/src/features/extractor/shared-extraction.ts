@@ -11,14 +11,32 @@ import {
   type RunOptions,
 } from './engine-client';
 
-/** Two at most: one core stays for the page itself and the browser's own processes. */
+/** Two at most: what was measured (docs/decisions/036-browser-speed-at-scale.md, on two cores). */
 const MAX_SHARES = 2;
+/** As the engine's ProgressReporter: the shares' sum is drawn no more often than one share's progress. */
+const PROGRESS_INTERVAL_MS = 100;
 
-/** How many workers to extract this archive with: more than one only for a large, plain, single-part zip. */
+/**
+ * A zip of at least this many bytes is shared when its listing has not come yet (the visitor
+ * was quicker): its output is then at least about SHARED_MIN_BYTES, whatever its data.
+ */
+const SHARED_UNLISTED_MIN_BYTES = SHARED_MIN_BYTES;
+
+/**
+ * How many workers to extract this archive with: more than one only for a large, plain,
+ * single-part zip, as its listing says, or as its name and size suggest while it is still being
+ * listed (a guess that is wrong, an encrypted zip or no zip at all, costs a failed shared run
+ * before the unshared one).
+ */
 export function sharesFor(job: Pick<ArchiveJob, 'parts' | 'listing'>, password: string): number {
+  const [file, ...others] = job.parts;
+  if (!file || others.length > 0 || password) return 1;
   const listing = job.listing;
-  if (listing?.state !== 'listed' || listing.format !== 'zip' || listing.encrypted || password) return 1;
-  if (job.parts.length !== 1 || listing.bytes === null || listing.bytes < SHARED_MIN_BYTES) return 1;
+  const likely =
+    listing?.state === 'listed'
+      ? listing.format === 'zip' && !listing.encrypted && (listing.bytes ?? 0) >= SHARED_MIN_BYTES
+      : listing?.state !== 'failed' && /\.zip$/i.test(file.name) && file.size >= SHARED_UNLISTED_MIN_BYTES;
+  if (!likely) return 1;
   const cores = typeof navigator === 'undefined' ? 1 : (navigator.hardwareConcurrency ?? 1);
   return Math.max(1, Math.min(MAX_SHARES, cores));
 }
@@ -43,11 +61,20 @@ export function extractInShares(parts: File[], options: RunOptions, count: numbe
     }
     const leases = splitLease(leaseHeldOutput(), count);
     const progress = new Array<Progress | null>(count).fill(null);
+    let reported = 0;
+    // Each worker reports every 100 ms: the page draws their sum as often as it drew one.
+    const onProgress = (index: number, each: Progress) => {
+      progress[index] = each;
+      const now = performance.now();
+      if (now - reported < PROGRESS_INTERVAL_MS) return;
+      reported = now;
+      reportSum(progress, options.onProgress);
+    };
     runs = leases.map((held, index) =>
       runInWorker<BrowserExtractResult>(
         'extract',
         parts,
-        { ...options, onProgress: (each) => reportSum(progress, index, each, options.onProgress) },
+        { ...options, onProgress: (each) => onProgress(index, each) },
         lease?.partName(index),
         { share: { index, count }, held },
       ),
@@ -95,10 +122,10 @@ function splitLease(lease: HeldOutputLease, count: number): HeldOutputLease[] {
 }
 
 /** The shares' progress as one, once each has said how much it has to do. */
-function reportSum(all: (Progress | null)[], index: number, latest: Progress, report?: (progress: Progress) => void): void {
-  all[index] = latest;
-  if (!report || all.some((each) => each === null)) return;
-  const known = all as Progress[];
+function reportSum(all: readonly (Progress | null)[], report?: (progress: Progress) => void): void {
+  const known = all.filter((each) => each !== null);
+  const [latest] = known;
+  if (!report || !latest || known.length < all.length) return;
   const total = known.every((each) => each.bytesTotal !== null)
     ? known.reduce((sum, each) => sum + (each.bytesTotal ?? 0), 0)
     : null;
