@@ -99,6 +99,9 @@ export async function extractFiles(
   return { ...result, files: slices };
 }
 
+/** The read window of a worker extracting one share of a zip (blob-source.ts). */
+const SHARE_WINDOW_BYTES = 16 * 1024 * 1024;
+
 /**
  * One share of a zip, read by zip.js and the browser's codec only: no other backend is tried (a
  * fallback would extract the whole archive in each worker). Any failure, whatever its cause, makes
@@ -110,7 +113,8 @@ async function extractShare(files: readonly File[], sink: MemorySink, share: Zip
   const limits = { ...BROWSER_LIMITS, ...options.limits };
   const { extractZip } = await loadZipBackend();
   try {
-    return await extractZip([blobSource(file)], sink, limits, options, await browserCodec(), share);
+    // Half the usual window: two workers read ahead at once (docs/decisions/036-browser-speed-at-scale.md).
+    return await extractZip([blobSource(file, SHARE_WINDOW_BYTES)], sink, limits, options, await browserCodec(), share);
   } catch (error) {
     throw toEngineError(error);
   }
