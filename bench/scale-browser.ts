@@ -4,12 +4,13 @@
 // System standing in for the one a visitor picks; with the peak RSS of all of Chromium's
 // processes together against the same browser with only the page open.
 // Standalone: node --import tsx bench/scale-browser.ts [--how=opfs,blob,folder] <archive>...
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { findChromium } from '@archive-opener/test-support/chromium';
 import { startSite, type RunningSite } from '@archive-opener/test-support/site';
+import { chromiumRssMB, sampleCpu, sampleRss } from './chromium-usage.js';
 import { median } from './measure.js';
 import type { ScaleBrowser } from './scale.js';
 
@@ -33,6 +34,9 @@ export interface ScaleBrowserRow {
   how: ScaleHow;
   /** Click "Extract Files Now" → first file card shown. */
   seconds: number;
+  /** Chromium's CPU seconds (all processes) over the same span, and the threads that used most. */
+  cpuSeconds: number;
+  cpuByThread: Record<string, number>;
   /** 'folder' only: click "Extract to folder…" → its success toast. */
   folderSeconds?: number;
   filesShown: number;
@@ -41,67 +45,6 @@ export interface ScaleBrowserRow {
   peakRssMB: number;
   growthMB: number;
   error?: string;
-}
-
-/** Chromium's processes: the bench's descendants whose command is Chromium's; MB in all, and by process type. */
-async function chromiumRss(): Promise<{ total: number; byType: Record<string, number> }> {
-  const parents = new Map<number, number>();
-  const names = new Map<number, string>();
-  for (const entry of await readdir('/proc')) {
-    const pid = Number(entry);
-    if (!Number.isInteger(pid)) continue;
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-    const close = stat.lastIndexOf(')');
-    if (close < 0) continue;
-    names.set(pid, stat.slice(stat.indexOf('(') + 1, close));
-    parents.set(pid, Number(stat.slice(close + 2).split(' ')[1]));
-  }
-  const below = (pid: number): boolean => {
-    for (let at = parents.get(pid); at !== undefined && at > 1; at = parents.get(at)) if (at === process.pid) return true;
-    return false;
-  };
-  let kB = 0;
-  const byType: Record<string, number> = {};
-  for (const [pid, name] of names) {
-    if (!/chrom/i.test(name) || !below(pid)) continue;
-    const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
-    const own = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
-    const type = /--type=([\w-]+)/.exec(cmdline)?.[1] ?? 'browser';
-    const kind = type === 'utility' ? `utility:${/--utility-sub-type=([\w.]+)/.exec(cmdline)?.[1] ?? ''}` : type;
-    byType[kind] = (byType[kind] ?? 0) + own / 1024;
-    kB += own;
-  }
-  return { total: kB / 1024, byType };
-}
-
-async function chromiumRssMB(): Promise<number> {
-  return (await chromiumRss()).total;
-}
-
-/** Samples Chromium's RSS every 100 ms until stopped; resolves with the peak. */
-function sampleRss(): { stop(): Promise<number> } {
-  let peak = 0;
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const now = await chromiumRss();
-      if (now.total > peak && process.env['SCALE_DETAIL'])
-        console.error(
-          `peak ${now.total.toFixed(0)} MB`,
-          JSON.stringify(Object.fromEntries(Object.entries(now.byType).map(([k, v]) => [k, Math.round(v)]))),
-        );
-      peak = Math.max(peak, now.total);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      await loop;
-      return peak;
-    },
-  };
 }
 
 const WITHOUT_OPFS = `delete StorageManager.prototype.getDirectory;`;
@@ -149,13 +92,16 @@ async function once(site: RunningSite, input: ScaleBrowserInput, how: ScaleHow):
     await extractButton.waitFor();
     const sampler = sampleRss();
     let seconds = Number.NaN;
+    let cpuByThread: Record<string, number> = {};
     let folderSeconds: number | undefined;
     let error: string | undefined;
     try {
+      const cpu = sampleCpu();
       const started = Date.now();
       await extractButton.click();
       await page.locator('[data-file-name]').first().waitFor();
       seconds = (Date.now() - started) / 1000;
+      cpuByThread = await cpu.stop();
       if (how === 'folder') {
         await page.getByRole('dialog', { name: 'Extraction Complete!' }).waitFor({ state: 'detached' });
         const folderStarted = Date.now();
@@ -179,6 +125,8 @@ async function once(site: RunningSite, input: ScaleBrowserInput, how: ScaleHow):
       archive: basename(input.path),
       how,
       seconds,
+      cpuSeconds: Object.values(cpuByThread).reduce((sum, each) => sum + each, 0),
+      cpuByThread,
       ...(folderSeconds !== undefined && { folderSeconds }),
       filesShown: shown,
       pageRssMB,
@@ -212,11 +160,11 @@ export async function scaleBrowserRows(
 export function scaleBrowserLines(rows: readonly ScaleBrowserRow[]): string[] {
   const lines = [
     `browser (site, headless Chromium): click → files shown; Chromium RSS of all processes, page open → peak`,
-    `${'archive'.padEnd(22)}${'how'.padEnd(8)}${'seconds'.padEnd(10)}${'folder s'.padEnd(10)}${'files'.padEnd(8)}${'page MB'.padEnd(9)}${'peak MB'.padEnd(9)}growth MB`,
+    `${'archive'.padEnd(22)}${'how'.padEnd(8)}${'seconds'.padEnd(10)}${'CPU s'.padEnd(8)}${'folder s'.padEnd(10)}${'files'.padEnd(8)}${'page MB'.padEnd(9)}${'peak MB'.padEnd(9)}growth MB`,
   ];
   for (const row of rows) {
     lines.push(
-      `${row.archive.padEnd(22)}${row.how.padEnd(8)}${row.seconds.toFixed(2).padEnd(10)}${(row.folderSeconds?.toFixed(2) ?? '—').padEnd(10)}${String(row.filesShown).padEnd(8)}${row.pageRssMB.toFixed(0).padEnd(9)}${row.peakRssMB.toFixed(0).padEnd(9)}${row.growthMB.toFixed(0)}${row.error ? `  ERROR ${row.error}` : ''}`,
+      `${row.archive.padEnd(22)}${row.how.padEnd(8)}${row.seconds.toFixed(2).padEnd(10)}${row.cpuSeconds.toFixed(2).padEnd(8)}${(row.folderSeconds?.toFixed(2) ?? '—').padEnd(10)}${String(row.filesShown).padEnd(8)}${row.pageRssMB.toFixed(0).padEnd(9)}${row.peakRssMB.toFixed(0).padEnd(9)}${row.growthMB.toFixed(0)}${row.error ? `  ERROR ${row.error}` : ''}`,
     );
   }
   return lines;
@@ -239,5 +187,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const inputs = args
     .filter((arg) => !arg.startsWith('--'))
     .map((path) => ({ path, format: /\.tar\.gz$/.test(path) ? 'tar.gz' : (path.split('.').pop() ?? '') }));
-  for (const line of scaleBrowserLines(await scaleBrowserRows(inputs, hows))) console.log(line);
+  const rows = await scaleBrowserRows(inputs, hows);
+  for (const line of scaleBrowserLines(rows)) console.log(line);
+  // SCALE_DETAIL: where Chromium's CPU went, by process type and thread.
+  if (process.env['SCALE_DETAIL'])
+    for (const row of rows) {
+      const top = Object.entries(row.cpuByThread).sort((a, b) => b[1] - a[1]);
+      console.log(`cpu ${row.archive} ${row.how}: ${top.map(([name, s]) => `${name} ${s.toFixed(2)}`).join(', ')}`);
+    }
 }
