@@ -33,6 +33,9 @@ export interface ScaleBrowserRow {
   how: ScaleHow;
   /** Click "Extract Files Now" → first file card shown. */
   seconds: number;
+  /** Chromium's CPU seconds (all processes) over the same span, and the threads that used most. */
+  cpuSeconds: number;
+  cpuByThread: Record<string, number>;
   /** 'folder' only: click "Extract to folder…" → its success toast. */
   folderSeconds?: number;
   filesShown: number;
@@ -73,6 +76,90 @@ async function chromiumRss(): Promise<{ total: number; byType: Record<string, nu
     kB += own;
   }
   return { total: kB / 1024, byType };
+}
+
+/** The bench's descendant Chromium processes: pid → process type. */
+async function chromiumProcesses(): Promise<Map<number, string>> {
+  const parents = new Map<number, number>();
+  const names = new Map<number, string>();
+  for (const entry of await readdir('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    const close = stat.lastIndexOf(')');
+    if (close < 0) continue;
+    names.set(pid, stat.slice(stat.indexOf('(') + 1, close));
+    parents.set(pid, Number(stat.slice(close + 2).split(' ')[1]));
+  }
+  const below = (pid: number): boolean => {
+    for (let at = parents.get(pid); at !== undefined && at > 1; at = parents.get(at)) if (at === process.pid) return true;
+    return false;
+  };
+  const found = new Map<number, string>();
+  for (const [pid, name] of names) {
+    if (!/chrom/i.test(name) || !below(pid)) continue;
+    const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+    found.set(pid, /--type=([\w-]+)/.exec(cmdline)?.[1] ?? 'browser');
+  }
+  return found;
+}
+
+/**
+ * CPU seconds (user + system) each Chromium thread has used so far, by "process type/thread
+ * name" (e.g. "renderer/DedicatedWorker"): what a run costs, less noisy than its wall time on a
+ * shared machine. A thread that ends between two readings is lost (none of the extraction's do).
+ */
+async function chromiumCpu(): Promise<Map<string, number>> {
+  const ticks = 100; // USER_HZ on Linux
+  const byThread = new Map<string, number>();
+  for (const [pid, type] of await chromiumProcesses()) {
+    const tasks = await readdir(`/proc/${pid}/task`).catch(() => [] as string[]);
+    for (const tid of tasks) {
+      const stat = await readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8').catch(() => '');
+      const close = stat.lastIndexOf(')');
+      if (close < 0) continue;
+      const name = stat.slice(stat.indexOf('(') + 1, close).replace(/\d+$/, '');
+      const fields = stat.slice(close + 2).split(' ');
+      const seconds = (Number(fields[11]) + Number(fields[12])) / ticks;
+      const key = `${pid}/${tid}\t${type}/${name}`;
+      byThread.set(key, seconds);
+    }
+  }
+  return byThread;
+}
+
+/**
+ * Reads Chromium's CPU every 100 ms from now until stopped: seconds used since the start by
+ * "process type/thread name", threads that ended on the way (a finished worker's) included up
+ * to their last reading.
+ */
+function sampleCpu(): { stop(): Promise<Record<string, number>> } {
+  let running = true;
+  const start = chromiumCpu();
+  const latest = new Map<string, number>();
+  const loop = (async () => {
+    await start;
+    while (running) {
+      for (const [key, seconds] of await chromiumCpu()) latest.set(key, seconds);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      for (const [key, seconds] of await chromiumCpu()) latest.set(key, seconds);
+      const before = await start;
+      const used: Record<string, number> = {};
+      for (const [key, seconds] of latest) {
+        const spent = seconds - (before.get(key) ?? 0);
+        if (spent <= 0) continue;
+        const label = key.split('\t')[1] ?? key;
+        used[label] = (used[label] ?? 0) + spent;
+      }
+      return used;
+    },
+  };
 }
 
 async function chromiumRssMB(): Promise<number> {
@@ -149,13 +236,16 @@ async function once(site: RunningSite, input: ScaleBrowserInput, how: ScaleHow):
     await extractButton.waitFor();
     const sampler = sampleRss();
     let seconds = Number.NaN;
+    let cpuByThread: Record<string, number> = {};
     let folderSeconds: number | undefined;
     let error: string | undefined;
     try {
+      const cpu = sampleCpu();
       const started = Date.now();
       await extractButton.click();
       await page.locator('[data-file-name]').first().waitFor();
       seconds = (Date.now() - started) / 1000;
+      cpuByThread = await cpu.stop();
       if (how === 'folder') {
         await page.getByRole('dialog', { name: 'Extraction Complete!' }).waitFor({ state: 'detached' });
         const folderStarted = Date.now();
@@ -179,6 +269,8 @@ async function once(site: RunningSite, input: ScaleBrowserInput, how: ScaleHow):
       archive: basename(input.path),
       how,
       seconds,
+      cpuSeconds: Object.values(cpuByThread).reduce((sum, each) => sum + each, 0),
+      cpuByThread,
       ...(folderSeconds !== undefined && { folderSeconds }),
       filesShown: shown,
       pageRssMB,
@@ -212,11 +304,11 @@ export async function scaleBrowserRows(
 export function scaleBrowserLines(rows: readonly ScaleBrowserRow[]): string[] {
   const lines = [
     `browser (site, headless Chromium): click → files shown; Chromium RSS of all processes, page open → peak`,
-    `${'archive'.padEnd(22)}${'how'.padEnd(8)}${'seconds'.padEnd(10)}${'folder s'.padEnd(10)}${'files'.padEnd(8)}${'page MB'.padEnd(9)}${'peak MB'.padEnd(9)}growth MB`,
+    `${'archive'.padEnd(22)}${'how'.padEnd(8)}${'seconds'.padEnd(10)}${'CPU s'.padEnd(8)}${'folder s'.padEnd(10)}${'files'.padEnd(8)}${'page MB'.padEnd(9)}${'peak MB'.padEnd(9)}growth MB`,
   ];
   for (const row of rows) {
     lines.push(
-      `${row.archive.padEnd(22)}${row.how.padEnd(8)}${row.seconds.toFixed(2).padEnd(10)}${(row.folderSeconds?.toFixed(2) ?? '—').padEnd(10)}${String(row.filesShown).padEnd(8)}${row.pageRssMB.toFixed(0).padEnd(9)}${row.peakRssMB.toFixed(0).padEnd(9)}${row.growthMB.toFixed(0)}${row.error ? `  ERROR ${row.error}` : ''}`,
+      `${row.archive.padEnd(22)}${row.how.padEnd(8)}${row.seconds.toFixed(2).padEnd(10)}${row.cpuSeconds.toFixed(2).padEnd(8)}${(row.folderSeconds?.toFixed(2) ?? '—').padEnd(10)}${String(row.filesShown).padEnd(8)}${row.pageRssMB.toFixed(0).padEnd(9)}${row.peakRssMB.toFixed(0).padEnd(9)}${row.growthMB.toFixed(0)}${row.error ? `  ERROR ${row.error}` : ''}`,
     );
   }
   return lines;
@@ -239,5 +331,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const inputs = args
     .filter((arg) => !arg.startsWith('--'))
     .map((path) => ({ path, format: /\.tar\.gz$/.test(path) ? 'tar.gz' : (path.split('.').pop() ?? '') }));
-  for (const line of scaleBrowserLines(await scaleBrowserRows(inputs, hows))) console.log(line);
+  const rows = await scaleBrowserRows(inputs, hows);
+  for (const line of scaleBrowserLines(rows)) console.log(line);
+  // SCALE_DETAIL: where Chromium's CPU went, by process type and thread.
+  if (process.env['SCALE_DETAIL'])
+    for (const row of rows) {
+      const top = Object.entries(row.cpuByThread).sort((a, b) => b[1] - a[1]);
+      console.log(`cpu ${row.archive} ${row.how}: ${top.map(([name, s]) => `${name} ${s.toFixed(2)}`).join(', ')}`);
+    }
 }

@@ -190,6 +190,41 @@ describe('output in the site storage', () => {
     await expect.poll(stores, { timeout: 30_000 }).toEqual({});
   });
 
+  it('extracts a large zip in two workers, each into a store of its own: every file whole, both stores let go', async () => {
+    // A device of 256 MB: 16 MiB held in memory (8 MiB each), the rest in the two stores.
+    const ui = await extractorPage([() => Object.defineProperty(Navigator.prototype, 'deviceMemory', { get: () => 0.25 })]);
+    const engineWorkers: string[] = [];
+    ui.page.on('worker', (worker) => {
+      if (worker.url().includes('engine.worker')) engineWorkers.push(worker.url());
+    });
+    // Over 48 MiB of output (SHARED_MIN_BYTES): six parts of 9 MiB, in folders both shares make.
+    const parts = Array.from({ length: 6 }, () => randomBytes(9 * 1024 * 1024));
+    const entries: Zippable = {};
+    parts.forEach((bytes, index) => (entries[`data/${index % 2 ? 'odd' : 'even'}/part-${index}.bin`] = [bytes, { level: 1 }]));
+    entries['data/notes.txt'] = text('both workers make data/');
+    await ui.choose([await archive('shared.zip', entries)]);
+    await ui.extract();
+    await ui.waitForCompletion(7);
+    const stores = () =>
+      ui.page.evaluate(async () => {
+        const names: string[] = [];
+        type Listed = { keys(): AsyncIterable<string> };
+        const root = await navigator.storage.getDirectory();
+        const dir = (await root.getDirectoryHandle('extracted-output', { create: true })) as unknown as Listed;
+        for await (const name of dir.keys()) names.push(name);
+        return names.sort();
+      });
+    const [first, second] = await stores();
+    expect(second).toBe(`${first}.1`);
+    // The listing's worker, then the two that shared the extraction.
+    expect(engineWorkers.length).toBeGreaterThanOrEqual(3);
+    const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+    for (const index of [0, 5]) expect(await ui.sha256Of(`part-${index}.bin`)).toBe(sha(parts[index] ?? new Uint8Array()));
+
+    await ui.page.getByRole('button', { name: 'Remove shared.zip' }).click();
+    await expect.poll(stores, { timeout: 30_000 }).toEqual([]);
+  });
+
   it('refuses an archive the site storage cannot hold, saying how much is needed and available', async () => {
     const ui = await extractorPage([
       () => {

@@ -1,11 +1,14 @@
 import { BROWSER_LIMITS } from '@archive-opener/shared';
 import { extract, list, preloadBackends } from '../core/engine.js';
+import { EngineError, toEngineError } from '../core/engine-error.js';
+import { loadZipBackend } from '../zip/backend.js';
+import type { ZipShare } from '../zip/zip-share.js';
 import type { InputMounter } from '../core/output-sink.js';
 import type { ListResult, OperationOptions } from '../core/types.js';
 import { blobSource } from './blob-source.js';
 import { heldOutput } from './held-output.js';
 import { deviceHeldOutputBudget } from './held-output-budget.js';
-import { memorySink } from './memory-sink.js';
+import { memorySink, type MemorySink } from './memory-sink.js';
 import { isStored, openOutputStore, resolveStored } from './output-store.js';
 import { browserSevenZipFactory, compileSevenZip } from './sevenzip-browser.js';
 import { browserCodec } from './browser-codec.js';
@@ -42,8 +45,8 @@ function workerInputs(files: readonly File[]): InputMounter {
  * Loads what a request will need before it comes. A failure is left for the request to meet
  * (and report) when it loads the same things again.
  */
-export function prepare(wasmUrl: string): void {
-  compileSevenZip(wasmUrl).catch(() => undefined);
+export function prepare(wasmUrl: string, sevenZip = true): void {
+  if (sevenZip) compileSevenZip(wasmUrl).catch(() => undefined);
   browserCodec().catch(() => undefined);
   preloadBackends().catch(() => undefined);
 }
@@ -57,7 +60,12 @@ export function prepare(wasmUrl: string): void {
 export async function extractFiles(
   files: readonly File[],
   wasmUrl: string,
-  { holdBytes, outputStore, ...options }: OperationOptions & { holdBytes?: number; outputStore?: string } = {},
+  {
+    holdBytes,
+    outputStore,
+    share,
+    ...options
+  }: OperationOptions & { holdBytes?: number; outputStore?: string; share?: ZipShare } = {},
 ): Promise<BrowserExtractResult> {
   // Anything but a size (NaN would compare as room for everything) means the device's default.
   const budget =
@@ -66,17 +74,19 @@ export async function extractFiles(
   const sink = memorySink(heldOutput(budget), store);
   let result;
   try {
-    result = await extract(
-      {
-        sources: files.map(blobSource),
-        sevenZip: browserSevenZipFactory(wasmUrl),
-        mountInputs: workerInputs(files),
-        defaultLimits: BROWSER_LIMITS,
-        codec: await browserCodec(),
-      },
-      sink,
-      options,
-    );
+    result = share
+      ? await extractShare(files, sink, share, options)
+      : await extract(
+          {
+            sources: files.map(blobSource),
+            sevenZip: browserSevenZipFactory(wasmUrl),
+            mountInputs: workerInputs(files),
+            defaultLimits: BROWSER_LIMITS,
+            codec: await browserCodec(),
+          },
+          sink,
+          options,
+        );
   } catch (error) {
     await store?.remove();
     throw error;
@@ -87,6 +97,23 @@ export async function extractFiles(
   for (const [path, slice] of sink.files)
     slices.set(path, isStored(slice) && stored ? resolveStored(slice, stored) : (slice as FileSlice));
   return { ...result, files: slices };
+}
+
+/**
+ * One share of a zip, read by zip.js and the browser's codec only: no other backend is tried (a
+ * fallback would extract the whole archive in each worker). Any failure, whatever its cause, makes
+ * the page extract the archive again unshared, and that run's answer is the one it reports.
+ */
+async function extractShare(files: readonly File[], sink: MemorySink, share: ZipShare, options: OperationOptions) {
+  const [file] = files;
+  if (!file || files.length !== 1) throw new EngineError('INTERNAL', 'Only a single-part zip is extracted in shares.');
+  const limits = { ...BROWSER_LIMITS, ...options.limits };
+  const { extractZip } = await loadZipBackend();
+  try {
+    return await extractZip([blobSource(file)], sink, limits, options, await browserCodec(), share);
+  } catch (error) {
+    throw toEngineError(error);
+  }
 }
 
 export async function listFiles(files: readonly File[], wasmUrl: string, options: OperationOptions = {}): Promise<ListResult> {

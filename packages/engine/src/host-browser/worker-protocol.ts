@@ -23,6 +23,11 @@ export interface BrowserRequest {
    * browser has no sync access handles, Blobs.
    */
   outputStore?: string;
+  /**
+   * Extract only this share of a zip's entries (zip/zip-share.ts), beside other workers doing the
+   * others. Anything but a zip that zip.js reads whole fails: the page then runs it unshared.
+   */
+  share?: { index: number; count: number };
 }
 
 /**
@@ -35,6 +40,11 @@ export interface BrowserPrepare {
   wasmUrl: string;
   /** The pipelines to warm up, in order; all by default, none with []. */
   warmUp?: WarmUpKind[];
+  /**
+   * false: 7zz.wasm is not compiled ahead (a second worker for a shared zip, which never runs
+   * 7-Zip: compiling it took CPU the first worker's extraction needed). Compiled by default.
+   */
+  sevenZip?: boolean;
 }
 
 /** The pipelines a warm-up can run: 7-Zip's (every format it opens), the zip reader, the tar.gz reader. */

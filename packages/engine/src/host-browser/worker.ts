@@ -34,14 +34,14 @@ let requested = false;
 
 scope.onmessage = async (event: MessageEvent<BrowserRequest | BrowserPrepare>) => {
   if (event.data.op === 'prepare') {
-    const { wasmUrl, warmUp: kinds = [...WARM_UP_KINDS] } = event.data;
-    prepare(wasmUrl);
+    const { wasmUrl, warmUp: kinds = [...WARM_UP_KINDS], sevenZip = true } = event.data;
+    prepare(wasmUrl, sevenZip);
     warmingUp = warmUp(wasmUrl, kinds, () => requested).then((report) => post({ type: 'prepared', warmUp: report }));
     return;
   }
   requested = true;
   await warmingUp;
-  const { op, files, password, limits, only, wasmUrl, holdBytes, outputStore } = event.data;
+  const { op, files, password, limits, only, wasmUrl, holdBytes, outputStore, share } = event.data;
   const options = { ...(password && { password }), ...(limits && { limits }), ...(only && { only }) };
   try {
     const result =
@@ -50,6 +50,7 @@ scope.onmessage = async (event: MessageEvent<BrowserRequest | BrowserPrepare>) =
             ...options,
             ...(holdBytes !== undefined && { holdBytes }),
             ...(outputStore !== undefined && { outputStore }),
+            ...(share !== undefined && { share }),
             onProgress: (progress) => post({ type: 'progress', progress }),
           })
         : await listFiles(files, wasmUrl, options);

@@ -45,6 +45,9 @@ export interface ZipItem {
   type: EntryType;
   /** Declared uncompressed size. */
   size: number;
+  /** Declared packed size, and whether the data is deflated: what decoding it costs (zip-share.ts). */
+  packed: number;
+  deflated: boolean;
   encrypted: boolean;
   /** Last modification, ms since 1970, when the entry says. */
   modified: number | null;
@@ -163,6 +166,8 @@ function itemOf(entry: Entry): ZipItem {
     name: entry.filename,
     type: typeOf(entry),
     size: entry.uncompressedSize,
+    packed: entry.compressedSize,
+    deflated: entry.compressionMethod === METHOD_DEFLATE || entry.compressionMethod === METHOD_DEFLATE64,
     encrypted: entry.encrypted,
     modified: Number.isNaN(modified) ? null : modified,
   };

@@ -22,6 +22,7 @@ import { decodeNatively, suitsNativeCodec } from './native-entry.js';
 import { messageOf, openZip, ZipFallback, type OpenedZip, type ZipItem } from './zip-archive.js';
 import { classifyFailure, pipeEntry, readLinkTarget, SinkFailure } from './zip-streams.js';
 import { decodeStoredText } from './zip-names.js';
+import { shareLimits, shareOwners, type ZipShare } from './zip-share.js';
 
 export { ZipFallback };
 
@@ -45,12 +46,17 @@ export async function listZip(sources: readonly ArchiveSource[], options: Operat
   }
 }
 
+/**
+ * Extracts the archive, or with `share` only that share of its entries (zip-share.ts): paths
+ * are still allocated over every entry, so that each share names its files as the whole would.
+ */
 export async function extractZip(
   sources: readonly ArchiveSource[],
   sink: OutputSink,
   limits: ExtractionLimits,
   options: OperationOptions,
   codec?: NativeCodec,
+  share?: ZipShare,
 ): Promise<ExtractResult> {
   const zip = await openZip(sources, options.namesEncoding);
   const password = options.password ? options.password : undefined;
@@ -60,7 +66,7 @@ export async function extractZip(
     throw new EngineError('PASSWORD_REQUIRED', undefined, { encryptedEntries: locked.length });
   }
   try {
-    const entries = await writeAll(zip, sink, limits, options, password, codec);
+    const entries = await writeAll(zip, sink, limits, options, password, codec, share);
     return { format: 'zip', entries, ...(zip.items.some((item) => item.encrypted) && { encrypted: true }) };
   } finally {
     await zip.reader.close();
@@ -84,10 +90,11 @@ class Extraction {
     options: OperationOptions,
     readonly password: string | undefined,
     readonly codec: NativeCodec | undefined,
+    written: readonly ZipItem[],
   ) {
     this.tracker = new LimitTracker(limits, zip.source.size);
     this.progress = new ProgressReporter(options.onProgress);
-    const declared = zip.items.reduce((sum, item) => sum + (item.type === 'file' ? item.size : 0), 0);
+    const declared = written.reduce((sum, item) => sum + (item.type === 'file' ? item.size : 0), 0);
     this.bytesTotal = declared > 0 ? declared : null;
   }
 
@@ -116,16 +123,22 @@ async function writeAll(
   options: OperationOptions,
   password: string | undefined,
   codec: NativeCodec | undefined,
+  share: ZipShare | undefined,
 ): Promise<ExtractedEntry[]> {
-  const job = new Extraction(zip, sink, limits, options, password, codec);
+  const owners = share ? shareOwners(zip.items, share.count) : null;
+  const mine = owners && share ? zip.items.filter((_, index) => owners[index] === share.index) : zip.items;
+  const ownLimits = owners && share ? shareLimits(limits, zip.items, owners, share, zip.source.size) : limits;
+  const job = new Extraction(zip, sink, ownLimits, options, password, codec, mine);
   job.report(true);
-  // The central directory declares every entry's size: what is over a limit is refused before a write.
+  // The central directory declares every entry's size: what is over a limit is refused before a
+  // write (the whole archive's, in every share).
   checkDeclaredLimits(
     zip.items.filter((item) => isWanted(options, item.name)),
     limits,
     zip.source.size,
   );
   const paths = allocatePaths(job, zip.items, options);
+  if (owners && share) owners.forEach((owner, index) => owner !== share.index && (paths[index] = undefined));
   let index = 0;
   for await (const entry of zip.entries()) {
     const item = zip.items[index] as ZipItem;

@@ -1,6 +1,7 @@
 import type { ErrorShape } from '@archive-opener/shared';
-import { AlertTriangle, CheckCircle2, Loader2, X } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../components/ui/Spinner';
 import { formatBytes } from '../../lib/format-size';
 import { unopenableReason, type ArchiveJob } from './archive-jobs';
 import { errorText } from './error-messages';
@@ -73,7 +74,7 @@ export default function SelectedArchives({ jobs, busy, onRemove }: SelectedArchi
 
 /** An icon only for a state worth one (no empty slot before the name of an archive that is simply ready). */
 function StatusIcon({ job, problem }: { job: ArchiveJob; problem: boolean }) {
-  if (job.status === 'running') return <Loader2 aria-hidden className="mt-0.5 size-5 shrink-0 animate-spin text-primary" />;
+  if (job.status === 'running') return <Spinner className="mt-0.5 size-5 text-primary" />;
   if (job.status === 'done') return <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0 text-success" />;
   if (job.status === 'failed' || problem)
     return <AlertTriangle aria-hidden className="mt-0.5 size-5 shrink-0 text-destructive" />;

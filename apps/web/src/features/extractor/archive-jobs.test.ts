@@ -71,7 +71,7 @@ describe('jobsReducer', () => {
 });
 
 describe('summarizeListing', () => {
-  it('counts files only, totals their sizes, and keeps the first names', () => {
+  it('counts files only, totals their sizes, keeps the first names and the format', () => {
     const listing = summarizeListing(
       {
         format: 'zip',
@@ -84,7 +84,7 @@ describe('summarizeListing', () => {
       },
       1,
     );
-    expect(listing).toEqual({ state: 'listed', files: 2, bytes: 15, encrypted: true, names: ['docs/a.txt'] });
+    expect(listing).toEqual({ state: 'listed', files: 2, bytes: 15, encrypted: true, names: ['docs/a.txt'], format: 'zip' });
   });
 
   it('has no total when a size is unknown (a gzip stream, some tars)', () => {

@@ -7,7 +7,7 @@ import type { ArchiveSelection } from './volume-sets';
 /** What listing the archive (before extracting) told us; `failed` (with the engine's error) when it could not be listed. */
 export type JobListing =
   | { state: 'listing' }
-  | { state: 'listed'; files: number; bytes: number | null; encrypted: boolean; names: string[] }
+  | { state: 'listed'; files: number; bytes: number | null; encrypted: boolean; names: string[]; format?: string }
   | { state: 'failed'; error?: ErrorShape };
 
 /** Listing errors that extracting would only repeat: not an archive, a part of the set missing. */
@@ -172,7 +172,7 @@ export function batchPercent(jobs: readonly ArchiveJob[]): number {
 }
 
 /** What the page shows of an archive's listing: files only, their total when every size is known. */
-export function summarizeListing({ entries, encryptedHeaders }: ListResult, maxNames: number): JobListing {
+export function summarizeListing({ entries, encryptedHeaders, format }: ListResult, maxNames: number): JobListing {
   const files = entries.filter((entry) => entry.type === 'file');
   const known = files.every((entry) => entry.size !== null);
   return {
@@ -181,6 +181,7 @@ export function summarizeListing({ entries, encryptedHeaders }: ListResult, maxN
     bytes: known ? files.reduce((sum, entry) => sum + (entry.size ?? 0), 0) : null,
     encrypted: encryptedHeaders || entries.some((entry) => entry.encrypted),
     names: files.slice(0, maxNames).map((entry) => entry.name),
+    format,
   };
 }
 

@@ -5,7 +5,12 @@ import type {
   BrowserRequest,
   ListResult,
 } from '@archive-opener/engine/browser';
-import { leaseHeldOutput, leaseOutputStore, type OutputStoreLease } from '@archive-opener/engine/browser/client';
+import {
+  leaseHeldOutput,
+  leaseOutputStore,
+  type HeldOutputLease,
+  type OutputStoreLease,
+} from '@archive-opener/engine/browser/client';
 import { heldBuffersOf, warmUpKindFor, type WarmUpKind } from '@archive-opener/engine/browser/protocol';
 import type { ErrorShape, ExtractionLimits } from '@archive-opener/shared';
 import wasmUrl from '7z-wasm/7zz.wasm?url';
@@ -17,6 +22,13 @@ export interface EngineRun<T = BrowserExtractResult> {
   cancel(): void;
 }
 
+/**
+ * A zip whose entries would inflate to at least this much is shared among the device's cores
+ * (shared-extraction.ts): below it, a second worker costs about what it saves
+ * (docs/decisions/036-browser-speed-at-scale.md).
+ */
+export const SHARED_MIN_BYTES = 48 * 1024 * 1024;
+
 export class ExtractionError extends Error {
   constructor(readonly shape: ErrorShape) {
     super(shape.message);
@@ -27,7 +39,7 @@ export class ExtractionError extends Error {
 /** An extraction's answer, and the output store its files are ranges of (released when they are dismissed). */
 export type PageExtractResult = BrowserExtractResult & { outputStore?: string };
 
-interface RunOptions {
+export interface RunOptions {
   password?: string;
   /** The limits the page sets (the output the device can store, see storage-limit.ts). */
   limits?: Partial<ExtractionLimits>;
@@ -69,7 +81,7 @@ export function extractInWorker(parts: File[], options: RunOptions = {}): Engine
   };
 }
 
-function cancelledError(): ExtractionError {
+export function cancelledError(): ExtractionError {
   return new ExtractionError({ code: 'CANCELLED', message: 'The extraction was cancelled.' });
 }
 
@@ -81,7 +93,8 @@ export function listInWorker(parts: File[], options: Pick<RunOptions, 'password'
 /** A spare prepared worker is let go after this long unused (it holds compiled WASM). */
 const SPARE_IDLE_MS = 60_000;
 
-let spare: { worker: Worker; idle: ReturnType<typeof setTimeout> } | null = null;
+/** Prepared workers, in the order they are taken: at most one, or two before a shared zip. */
+const spares: { worker: Worker; idle: ReturnType<typeof setTimeout> }[] = [];
 
 function startWorker(): Worker {
   return new Worker(new URL('../../workers/engine.worker.ts', import.meta.url), { type: 'module' });
@@ -94,49 +107,70 @@ function startWorker(): Worker {
  * usually follows: then only the pipeline that archive takes is warmed up). Measured in
  * Chromium on the bench's archives, from request to answer: listing a 50 MB 7z 0.32 s with a
  * fresh worker, 0.13 s with a prepared one; extracting a 50 MB zip 0.42 s and 0.32 s. One spare
- * at most. Takes no argument: the drop zone hands it its events.
+ * at most (two before a large zip, see prepareFor). Takes no argument: the drop zone hands it its events.
  */
 export function prepareEngine(): void {
   prepareSpare();
 }
 
-/** prepareEngine's work; `warmUp` as BrowserPrepare has it (all pipelines when absent). */
-function prepareSpare(warmUp?: WarmUpKind[]): void {
-  if (spare) return;
+/**
+ * prepareEngine's work; `warmUp` as BrowserPrepare has it (all pipelines when absent). A second
+ * spare (`second`) is for a zip that will be shared (shared-extraction.ts): it loads the zip
+ * reader and codecs only, neither compiling 7-Zip nor warming up.
+ */
+function prepareSpare(warmUp?: WarmUpKind[], second = false): void {
+  if (spares.length >= (second ? 2 : 1)) return;
   const worker = startWorker();
-  const prepare: BrowserPrepare = { op: 'prepare', wasmUrl, ...(warmUp && { warmUp }) };
+  const prepare: BrowserPrepare = second
+    ? { op: 'prepare', wasmUrl, warmUp: [], sevenZip: false }
+    : { op: 'prepare', wasmUrl, ...(warmUp && { warmUp }) };
   worker.postMessage(prepare);
   // A spare that cannot start is dropped: the operation that comes makes its own worker.
   worker.onerror = () => dropSpare(worker);
-  spare = { worker, idle: setTimeout(() => dropSpare(worker), SPARE_IDLE_MS) };
+  spares.push({ worker, idle: setTimeout(() => dropSpare(worker), SPARE_IDLE_MS) });
 }
 
 function dropSpare(worker: Worker): void {
-  if (spare?.worker !== worker) return;
-  clearTimeout(spare.idle);
-  spare = null;
+  const at = spares.findIndex((spare) => spare.worker === worker);
+  if (at < 0) return;
+  const [spare] = spares.splice(at, 1);
+  if (spare) clearTimeout(spare.idle);
   worker.terminate();
 }
 
 function takeWorker(): Worker {
+  const spare = spares.shift();
   if (!spare) return startWorker();
-  const { worker, idle } = spare;
-  clearTimeout(idle);
-  spare = null;
-  return worker;
+  clearTimeout(spare.idle);
+  return spare.worker;
 }
 
-function runInWorker<T>(
+/** A listing's answer: the worker(s) its extraction will take, prepared now. */
+function prepareFor(result: ListResult): void {
+  prepareSpare([warmUpKindFor(result.format)]);
+  const bytes = result.entries.reduce((sum, entry) => sum + (entry.type === 'file' ? (entry.size ?? 0) : 0), 0);
+  if (result.format === 'zip' && !result.entries.some((entry) => entry.encrypted) && bytes >= SHARED_MIN_BYTES)
+    prepareSpare([], true);
+}
+
+/** What a run of several workers gives each one (shared-extraction.ts). */
+export interface WorkerShare {
+  share: NonNullable<BrowserRequest['share']>;
+  held: HeldOutputLease;
+}
+
+export function runInWorker<T>(
   op: BrowserRequest['op'],
   parts: File[],
   { password, limits, onProgress }: RunOptions,
   outputStore?: string,
+  part?: WorkerShare,
 ): EngineRun<T> {
   const worker = takeWorker();
   let settle: { reject: (error: Error) => void } | null = null;
   // What the extraction may hand over as ArrayBuffers instead of Blobs: the page's budget less
   // what the archives already open hold.
-  const held = op === 'extract' ? leaseHeldOutput() : null;
+  const held = part ? part.held : op === 'extract' ? leaseHeldOutput() : null;
 
   const result = new Promise<T>((resolve, reject) => {
     settle = { reject };
@@ -147,7 +181,7 @@ function runInWorker<T>(
       worker.terminate();
       // A listed archive is usually extracted next. Prepared only now: started with the listing,
       // the spare compiled 7-Zip on the core the listing needed.
-      if (data.type === 'done' && op === 'list') prepareSpare([warmUpKindFor(data.result.format)]);
+      if (data.type === 'done' && op === 'list') prepareFor(data.result as ListResult);
       held?.settle(data.type === 'done' && 'files' in data.result ? heldBuffersOf(data.result.files) : []);
       if (data.type === 'done') resolve(data.result as T);
       else reject(new ExtractionError(data.error));
@@ -165,6 +199,7 @@ function runInWorker<T>(
       ...(limits ? { limits } : {}),
       ...(held ? { holdBytes: held.bytes } : {}),
       ...(outputStore ? { outputStore } : {}),
+      ...(part && { share: part.share }),
     };
     worker.postMessage(request);
   });

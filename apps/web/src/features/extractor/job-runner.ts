@@ -1,4 +1,5 @@
 import type { BrowserStorageLimit } from '@archive-opener/engine/browser/client';
+import type { Progress } from '@archive-opener/engine/browser';
 import type { ErrorShape } from '@archive-opener/shared';
 import type { ExtractedFile } from '../file-manager/extracted-file';
 import { factsFromEntries, factsFromServerJob, type ArchiveFacts } from '../integrity/archive-facts';
@@ -11,6 +12,7 @@ import { startUsageRecord } from '../telemetry/usage-events';
 import type { ArchiveJob } from './archive-jobs';
 import { ExtractionError, extractInWorker, type EngineRun } from './engine-client';
 import { percentFor } from './progress-model';
+import { extractInShares, sharesFor } from './shared-extraction';
 import { toExtractedFiles } from './to-extracted-files';
 import { storageRefusal } from './use-output-storage';
 
@@ -56,11 +58,13 @@ function runInBrowser(job: ArchiveJob, { password, prefix, onPercent, storage }:
   }
   onPercent(percentFor({ stage: 'processing' }));
   const usage = startUsageRecord(job);
-  const run = extractInWorker(job.parts, {
+  const runOptions = {
     ...(password ? { password } : {}),
     ...(storage && { limits: { maxTotalBytes: storage.outputBytes } }),
-    onProgress: ({ bytesDone, bytesTotal }) => onPercent(percentFor({ stage: 'extracting', bytesDone, bytesTotal })),
-  });
+    onProgress: ({ bytesDone, bytesTotal }: Progress) => onPercent(percentFor({ stage: 'extracting', bytesDone, bytesTotal })),
+  };
+  const shares = sharesFor(job, password);
+  const run = shares > 1 ? extractInShares(job.parts, runOptions, shares) : extractInWorker(job.parts, runOptions);
   // The anonymous usage record (docs/decisions/023-anonymous-statistics.md), browser mode only: the
   // server records its own runs.
   run.result.then(

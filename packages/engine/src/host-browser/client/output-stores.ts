@@ -7,10 +7,17 @@ import { OUTPUT_STORE_FOLDER } from '../output-store.js';
  * tab left behind, and deletes only the latter.
  */
 const LOCK_PREFIX = 'archive-opener-output:';
+/** Between a store's name and a part's number: never in a name (base-36 time, a UUID). */
+const PART_SEPARATOR = '.';
 
 export interface OutputStoreLease {
   /** The store's name, for the worker (BrowserRequest.outputStore). */
   readonly name: string;
+  /**
+   * The name of the store of the `index`th of several workers sharing one extraction (the first's
+   * is `name`): under the same lock, and deleted with it.
+   */
+  partName(index: number): string;
   /** Deletes the store and lets its lock go: its files are dismissed, or the extraction failed. */
   release(): Promise<void>;
 }
@@ -43,16 +50,21 @@ export async function leaseOutputStore(): Promise<OutputStoreLease | null> {
     return null;
   }
   let released = false;
+  const names = new Set([name]);
   const lease: OutputStoreLease = {
     name,
+    partName(index) {
+      const part = index === 0 ? name : `${name}${PART_SEPARATOR}${index}`;
+      names.add(part);
+      return part;
+    },
     async release() {
       if (released) return;
       released = true;
       leases.delete(name);
       // A worker just terminated may still have the file open: then the next sweep deletes it.
-      await outputFolder(false)
-        .then((folder) => folder.removeEntry(name))
-        .catch(() => undefined);
+      const folder = await outputFolder(false).catch(() => null);
+      if (folder) await Promise.all([...names].map((each) => folder.removeEntry(each).catch(() => undefined)));
       unlock();
     },
   };
@@ -93,7 +105,7 @@ export async function sweepOutputStores(): Promise<number> {
     for await (const name of (folder as unknown as { keys(): AsyncIterable<string> }).keys()) names.push(name);
     let deleted = 0;
     for (const name of names) {
-      if (locked.has(LOCK_PREFIX + name)) continue;
+      if (locked.has(LOCK_PREFIX + name.split(PART_SEPARATOR)[0])) continue;
       const gone = await folder.removeEntry(name).then(
         () => true,
         () => false,

@@ -1,0 +1,77 @@
+import type { BrowserExtractResult } from '@archive-opener/engine/browser';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ArchiveJob } from './archive-jobs';
+import { SHARED_MIN_BYTES } from './engine-client';
+import { mergeShares, sharesFor } from './shared-extraction';
+
+const bytes = (text: string) => ({ parts: [new TextEncoder().encode(text)], size: text.length });
+
+describe('mergeShares', () => {
+  it('joins the shares in order, listing a folder both made once', () => {
+    const first: BrowserExtractResult = {
+      format: 'zip',
+      entries: [
+        { path: 'a', type: 'dir', size: 0 },
+        { path: 'a/1.txt', type: 'file', size: 1 },
+      ],
+      files: new Map([['a/1.txt', bytes('1')]]),
+    };
+    const second: BrowserExtractResult = {
+      format: 'zip',
+      entries: [
+        { path: 'a', type: 'dir', size: 0 },
+        { path: 'a/2.txt', type: 'file', size: 1 },
+      ],
+      encrypted: true,
+      files: new Map([['a/2.txt', bytes('2')]]),
+    };
+    const merged = mergeShares([first, second]);
+    expect(merged.entries.map((entry) => entry.path)).toEqual(['a', 'a/1.txt', 'a/2.txt']);
+    expect([...merged.files.keys()]).toEqual(['a/1.txt', 'a/2.txt']);
+    expect(merged.encrypted).toBe(true);
+  });
+});
+
+describe('sharesFor', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const job = (listing: ArchiveJob['listing'], parts = 1): Pick<ArchiveJob, 'parts' | 'listing'> => ({
+    parts: Array.from({ length: parts }, () => new File([], 'a.zip')),
+    listing,
+  });
+  const listed = (format: string, size: number, encrypted = false): ArchiveJob['listing'] => ({
+    state: 'listed',
+    files: 1,
+    bytes: size,
+    encrypted,
+    names: [],
+    format,
+  });
+
+  it('shares a large plain zip between two cores, and nothing else', () => {
+    vi.stubGlobal('navigator', { hardwareConcurrency: 8 });
+    expect(sharesFor(job(listed('zip', SHARED_MIN_BYTES)), '')).toBe(2);
+    expect(sharesFor(job(listed('zip', SHARED_MIN_BYTES - 1)), '')).toBe(1);
+    expect(sharesFor(job(listed('7z', SHARED_MIN_BYTES)), '')).toBe(1);
+    expect(sharesFor(job(listed('zip', SHARED_MIN_BYTES, true)), '')).toBe(1);
+    expect(sharesFor(job(listed('zip', SHARED_MIN_BYTES)), 'secret')).toBe(1);
+    expect(sharesFor(job(listed('zip', SHARED_MIN_BYTES), 2), '')).toBe(1);
+  });
+
+  it('guesses from the name and size while the listing has not come', () => {
+    vi.stubGlobal('navigator', { hardwareConcurrency: 2 });
+    const unlisted = (name: string, size: number, listing: ArchiveJob['listing'] = { state: 'listing' }) => ({
+      parts: [new File([new Uint8Array(size)], name)],
+      listing,
+    });
+    expect(sharesFor(unlisted('big.zip', SHARED_MIN_BYTES), '')).toBe(2);
+    expect(sharesFor(unlisted('big.ZIP', SHARED_MIN_BYTES), '')).toBe(2);
+    expect(sharesFor(unlisted('big.zip', SHARED_MIN_BYTES - 1), '')).toBe(1);
+    expect(sharesFor(unlisted('big.7z', SHARED_MIN_BYTES), '')).toBe(1);
+    expect(sharesFor(unlisted('big.zip', SHARED_MIN_BYTES, { state: 'failed' }), '')).toBe(1);
+  });
+
+  it('keeps to one worker on a single core', () => {
+    vi.stubGlobal('navigator', { hardwareConcurrency: 1 });
+    expect(sharesFor(job(listed('zip', SHARED_MIN_BYTES)), '')).toBe(1);
+  });
+});

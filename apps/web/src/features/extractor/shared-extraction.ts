@@ -1,0 +1,164 @@
+import type { BrowserExtractResult, ExtractedEntry, Progress } from '@archive-opener/engine/browser';
+import { leaseHeldOutput, leaseOutputStore, type HeldOutputLease } from '@archive-opener/engine/browser/client';
+import type { ArchiveJob } from './archive-jobs';
+import {
+  cancelledError,
+  extractInWorker,
+  runInWorker,
+  SHARED_MIN_BYTES,
+  type EngineRun,
+  type PageExtractResult,
+  type RunOptions,
+} from './engine-client';
+
+/** Two at most: what was measured (docs/decisions/036-browser-speed-at-scale.md, on two cores). */
+const MAX_SHARES = 2;
+/** As the engine's ProgressReporter: the shares' sum is drawn no more often than one share's progress. */
+const PROGRESS_INTERVAL_MS = 100;
+
+/**
+ * A zip of at least this many bytes is shared when its listing has not come yet (the visitor
+ * was quicker): its output is then at least about SHARED_MIN_BYTES, whatever its data.
+ */
+const SHARED_UNLISTED_MIN_BYTES = SHARED_MIN_BYTES;
+
+/**
+ * How many workers to extract this archive with: more than one only for a large, plain,
+ * single-part zip, as its listing says, or as its name and size suggest while it is still being
+ * listed (a guess that is wrong, an encrypted zip or no zip at all, costs a failed shared run
+ * before the unshared one).
+ */
+export function sharesFor(job: Pick<ArchiveJob, 'parts' | 'listing'>, password: string): number {
+  const [file, ...others] = job.parts;
+  if (!file || others.length > 0 || password) return 1;
+  const listing = job.listing;
+  const likely =
+    listing?.state === 'listed'
+      ? listing.format === 'zip' && !listing.encrypted && (listing.bytes ?? 0) >= SHARED_MIN_BYTES
+      : listing?.state !== 'failed' && /\.zip$/i.test(file.name) && file.size >= SHARED_UNLISTED_MIN_BYTES;
+  if (!likely) return 1;
+  const cores = typeof navigator === 'undefined' ? 1 : (navigator.hardwareConcurrency ?? 1);
+  return Math.max(1, Math.min(MAX_SHARES, cores));
+}
+
+/**
+ * Extracts a zip in `count` workers at once, each a share of its entries (runs of them of about
+ * equal work, chosen by the engine: zip/zip-share.ts) into its own output store under one lease.
+ * Each share is held to its cut of every limit; if any share fails, for whatever reason, the
+ * others are stopped and the archive is extracted again in one worker, whose answer (files or
+ * error) is the one given.
+ */
+export function extractInShares(parts: File[], options: RunOptions, count: number): EngineRun<PageExtractResult> {
+  let cancelled = false;
+  let runs: EngineRun<BrowserExtractResult>[] = [];
+  let single: EngineRun<PageExtractResult> | null = null;
+  let release: (() => Promise<void>) | null = null;
+  const result = leaseOutputStore().then(async (lease): Promise<PageExtractResult> => {
+    release = () => lease?.release() ?? Promise.resolve();
+    if (cancelled) {
+      await release();
+      throw cancelledError();
+    }
+    const leases = splitLease(leaseHeldOutput(), count);
+    const progress = new Array<Progress | null>(count).fill(null);
+    let reported = 0;
+    // Each worker reports every 100 ms: the page draws their sum as often as it drew one.
+    const onProgress = (index: number, each: Progress) => {
+      progress[index] = each;
+      const now = performance.now();
+      if (now - reported < PROGRESS_INTERVAL_MS) return;
+      reported = now;
+      reportSum(progress, options.onProgress);
+    };
+    runs = leases.map((held, index) =>
+      runInWorker<BrowserExtractResult>(
+        'extract',
+        parts,
+        { ...options, onProgress: (each) => onProgress(index, each) },
+        lease?.partName(index),
+        { share: { index, count }, held },
+      ),
+    );
+    try {
+      const answers = await Promise.all(runs.map((run) => run.result));
+      const merged = mergeShares(answers);
+      return lease ? { ...merged, outputStore: lease.name } : merged;
+    } catch (error) {
+      for (const run of runs) run.cancel();
+      await release();
+      if (cancelled) throw error;
+      single = extractInWorker(parts, options);
+      return single.result;
+    }
+  });
+  return {
+    result,
+    cancel() {
+      cancelled = true;
+      for (const run of runs) run.cancel();
+      single?.cancel();
+      if (runs.length === 0) void release?.();
+    },
+  };
+}
+
+/** One lease cut into `count` equal ones; it settles once all of them have, with all their buffers. */
+function splitLease(lease: HeldOutputLease, count: number): HeldOutputLease[] {
+  const buffers: ArrayBuffer[] = [];
+  let open = count;
+  return Array.from({ length: count }, () => {
+    let settled = false;
+    return {
+      bytes: Math.floor(lease.bytes / count),
+      settle(each) {
+        if (settled) return;
+        settled = true;
+        buffers.push(...each);
+        open -= 1;
+        if (open === 0) lease.settle(buffers);
+      },
+    };
+  });
+}
+
+/** The shares' progress as one, once each has said how much it has to do. */
+function reportSum(all: readonly (Progress | null)[], report?: (progress: Progress) => void): void {
+  const known = all.filter((each) => each !== null);
+  const [latest] = known;
+  if (!report || !latest || known.length < all.length) return;
+  const total = known.every((each) => each.bytesTotal !== null)
+    ? known.reduce((sum, each) => sum + (each.bytesTotal ?? 0), 0)
+    : null;
+  report({
+    ...latest,
+    bytesDone: known.reduce((sum, each) => sum + each.bytesDone, 0),
+    bytesTotal: total,
+    entriesDone: known.reduce((sum, each) => sum + each.entriesDone, 0),
+  });
+}
+
+/**
+ * The shares' answers as one, in the archive's order (each share is a run of its entries, in
+ * order). A folder made by several shares (the parent of files in each) is listed once.
+ */
+export function mergeShares(answers: readonly BrowserExtractResult[]): BrowserExtractResult {
+  const entries: ExtractedEntry[] = [];
+  const folders = new Set<string>();
+  const files: BrowserExtractResult['files'] = new Map();
+  for (const answer of answers) {
+    for (const entry of answer.entries) {
+      if (entry.type === 'dir') {
+        if (folders.has(entry.path)) continue;
+        folders.add(entry.path);
+      }
+      entries.push(entry);
+    }
+    for (const [path, slice] of answer.files) files.set(path, slice);
+  }
+  return {
+    format: answers[0]?.format ?? 'zip',
+    entries,
+    ...(answers.some((answer) => answer.encrypted) && { encrypted: true }),
+    files,
+  };
+}
