@@ -24,7 +24,8 @@ const SHARED_UNLISTED_MIN_BYTES = SHARED_MIN_BYTES;
 
 /**
  * How many workers to extract this archive with: more than one only for a large, plain,
- * single-part zip, as its listing says, or as its name and size suggest while it is still being
+ * single-part zip, or 7z whose solid blocks split in two (its listing says so: a 7z is shared
+ * only once listed), as its listing says, or a zip as its name and size suggest while it is still being
  * listed (a guess that is wrong, an encrypted zip or no zip at all, costs a failed shared run
  * before the unshared one).
  */
@@ -34,7 +35,9 @@ export function sharesFor(job: Pick<ArchiveJob, 'parts' | 'listing'>, password: 
   const listing = job.listing;
   const likely =
     listing?.state === 'listed'
-      ? listing.format === 'zip' && !listing.encrypted && (listing.bytes ?? 0) >= SHARED_MIN_BYTES
+      ? (listing.format === 'zip' || (listing.format === '7z' && listing.splitsInTwo === true)) &&
+        !listing.encrypted &&
+        (listing.bytes ?? 0) >= SHARED_MIN_BYTES
       : listing?.state !== 'failed' && /\.zip$/i.test(file.name) && file.size >= SHARED_UNLISTED_MIN_BYTES;
   if (!likely) return 1;
   const cores = typeof navigator === 'undefined' ? 1 : (navigator.hardwareConcurrency ?? 1);
