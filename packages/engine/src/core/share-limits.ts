@@ -15,14 +15,16 @@ export interface ShareOfWhole {
  * as it is (or succeeds): a cut is never a looser limit, only a stricter one.
  */
 export function cutLimits(limits: ExtractionLimits, archiveBytes: number, share: ShareOfWhole): ExtractionLimits {
-  const fraction = (part: number, whole: number) => (whole > 0 ? Math.max(0, part) / whole : 1 / share.count);
+  // Multiplied before divided: a share declaring all of a limit's bytes gets that limit exactly.
+  const cut = (limit: number, { mine, all }: { mine: number; all: number }) =>
+    Math.floor(all > 0 ? (limit * Math.max(0, mine)) / all : limit / share.count);
   const byteCap = Math.min(limits.maxTotalBytes, Math.max(limits.ratioGraceBytes, archiveBytes * limits.maxExpansionRatio));
   return {
     ...limits,
-    maxTotalBytes: Math.floor(byteCap * fraction(share.bytes.mine, share.bytes.all)),
+    maxTotalBytes: cut(byteCap, share.bytes),
     // The byte cap above already holds the ratio; a share's own ratio check would count its
     // bytes against the whole archive's size.
     maxExpansionRatio: Number.POSITIVE_INFINITY,
-    maxEntries: Math.floor(limits.maxEntries * fraction(share.entries.mine, share.entries.all)),
+    maxEntries: cut(limits.maxEntries, share.entries),
   };
 }
