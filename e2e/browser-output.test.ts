@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import SevenZip from '7z-wasm';
+import sevenZipPackage, { type SevenZipModuleFactory } from '7z-wasm';
 import { unzipSync, zipSync, type Zippable } from 'fflate';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -39,20 +39,37 @@ async function archive(name: string, entries: Zippable): Promise<string> {
   return path;
 }
 
+// The package's default import is the factory under Node, its types say otherwise (as in
+// packages/engine/src/sevenzip/sevenzip-package.ts).
+const loadedSevenZip: unknown = sevenZipPackage;
+const SevenZip = (
+  typeof loadedSevenZip === 'function' ? loadedSevenZip : (loadedSevenZip as { default: unknown }).default
+) as SevenZipModuleFactory;
+
 /** A 7z of `files` made by 7-Zip's WASM build: one solid block a file (-ms=1f), folders listed. */
 async function sevenZipArchive(name: string, files: Record<string, Uint8Array>): Promise<string> {
   const errors: string[] = [];
   const sz = await SevenZip({ print: () => undefined, printErr: (line: string) => errors.push(line) });
+  const made = new Set<string>();
   for (const [path, bytes] of Object.entries(files)) {
-    const parts = path.split('/');
+    const parts = ['src', ...path.split('/')];
     for (let depth = 1; depth < parts.length; depth += 1) {
-      const dir = `/src/${parts.slice(0, depth).join('/')}`;
-      if (!sz.FS.analyzePath(dir).exists) sz.FS.mkdirTree(dir);
+      const dir = `/${parts.slice(0, depth).join('/')}`;
+      if (!made.has(dir)) sz.FS.mkdir(dir);
+      made.add(dir);
     }
     sz.FS.writeFile(`/src/${path}`, bytes);
   }
   sz.FS.chdir('/src');
-  sz.callMain(['a', '-t7z', '-mx=1', '-ms=1f', '-bd', '/archive.7z', ...new Set(Object.keys(files).map((path) => path.split('/')[0] ?? ''))]);
+  sz.callMain([
+    'a',
+    '-t7z',
+    '-mx=1',
+    '-ms=1f',
+    '-bd',
+    '/archive.7z',
+    ...new Set(Object.keys(files).map((path) => path.split('/')[0] ?? '')),
+  ]);
   if (errors.length > 0) throw new Error(errors.join('\n'));
   const path = join(folder, name);
   await writeFile(path, sz.FS.readFile('/archive.7z'));

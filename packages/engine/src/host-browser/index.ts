@@ -107,11 +107,7 @@ async function extractShare(
   const source = blobSource(file);
   if ((await detect(source)) === '7z') {
     // Fails (INTERNAL) unless the 7-Zip backend read it as a 7z that splits in two.
-    return extract(
-      { ...browserInput(files, wasmUrl), sevenZipShare: share },
-      sink,
-      options,
-    );
+    return extract({ ...browserInput(files, wasmUrl), sevenZipShare: share }, sink, options);
   }
   const limits = { ...BROWSER_LIMITS, ...options.limits };
   const { extractZip } = await loadZipBackend();

@@ -301,7 +301,12 @@ describe('a 7z in two shares, as two browser workers extract it (sevenzip/share-
     const inputs = nodeInputs([plain]);
     const source = await fileSource(plain);
     try {
-      const input = { sources: [source], sevenZip: nodeSevenZipFactory, mountInputs: inputs, sevenZipShare: { index: 0, count: 3 } };
+      const input = {
+        sources: [source],
+        sevenZip: nodeSevenZipFactory,
+        mountInputs: inputs,
+        sevenZipShare: { index: 0, count: 3 },
+      };
       expect((await failure(extract({ ...input, defaultLimits: SERVER_LIMITS }, diskSink(out)))).code).toBe('INTERNAL');
     } finally {
       await source.close();

@@ -58,7 +58,11 @@ export async function listWithSevenZip(job: SevenZipJob): Promise<ListResult> {
   const { sz, output } = await createSevenZip(job.factory);
   const archivePath = job.inputs.mount(sz);
   const listing = await openListing(sz, output, archivePath, job, await scan);
-  const result: ListResult = { format: formatName(listing.type), entries: listing.entries, encryptedHeaders: listing.headerEncrypted };
+  const result: ListResult = {
+    format: formatName(listing.type),
+    entries: listing.entries,
+    encryptedHeaders: listing.headerEncrypted,
+  };
   // Whether the browser may extract it in two workers (share-plan.ts).
   if (splitFolders(listing, 2, job.options)) result.splitsInTwo = true;
   return result;

@@ -50,9 +50,7 @@ describe('a share of a 7z for one of two browser workers', () => {
 
   it('cuts every limit by what each share declares: together no more than the whole may write', () => {
     const limits = { ...BROWSER_LIMITS, maxTotalBytes: 370 * MB, maxEntries: 70, maxExpansionRatio: 1000 };
-    const [first, second] = [0, 1].map((index) =>
-      sharePlan(fourBlocks(), { index, count: 2 }, limits, {}, archiveBytes).limits,
-    );
+    const [first, second] = [0, 1].map((index) => sharePlan(fourBlocks(), { index, count: 2 }, limits, {}, archiveBytes).limits);
     expect(first?.maxTotalBytes).toBe(190 * MB);
     expect(second?.maxTotalBytes).toBe(180 * MB);
     expect((first?.maxEntries ?? 0) + (second?.maxEntries ?? 0)).toBeLessThanOrEqual(70);

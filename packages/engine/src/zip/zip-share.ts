@@ -50,7 +50,10 @@ export function shareLimits(
   const declared = (item: ZipItem) => (item.type === 'file' ? item.size : 0);
   const mine = items.filter((_, index) => owners[index] === share.index);
   return cutLimits(limits, archiveBytes, {
-    bytes: { mine: mine.reduce((sum, item) => sum + declared(item), 0), all: items.reduce((sum, item) => sum + declared(item), 0) },
+    bytes: {
+      mine: mine.reduce((sum, item) => sum + declared(item), 0),
+      all: items.reduce((sum, item) => sum + declared(item), 0),
+    },
     entries: { mine: mine.length, all: items.length },
     count: share.count,
   });
