@@ -84,6 +84,7 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
   checkDeclaredLimits(listing.entries, job.limits, archiveBytes);
   // One share of a 7z extracted by two browser workers: this worker's part of the entries.
   const share = job.sevenZipShare ? sharePlan(listing, job.sevenZipShare, job.limits, job.options, archiveBytes) : null;
+  if (share && share.entries.length === 0) return { format: formatName(listing.type), entries: [] };
   const progress = new ProgressReporter(job.options.onProgress);
   const declared = share ? share.bytes : listing.entries.reduce((sum, e) => sum + (e.size ?? 0), 0);
   const bytesTotal = declared > 0 ? declared : null;
@@ -93,7 +94,7 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
   const wrapped = listing.type.toLowerCase() in STREAM_SUFFIX;
   // A 7z of several solid blocks may go to two instances, this one and one on another thread.
   const split = wrapped || share ? null : await startSplit(sz, job, listing, staging, archiveBytes);
-  if (share) writeNameList(sz, share.names);
+  if (share && share.names.length > 0) writeNameList(sz, share.names);
   const tracker = new LimitTracker(share?.limits ?? job.limits, archiveBytes, split?.shared.tally);
   const report = () =>
     progress.report({ phase: 'extracting', bytesDone: tracker.bytesWritten, bytesTotal, entriesDone: tracker.entriesCreated });

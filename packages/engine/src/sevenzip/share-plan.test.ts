@@ -63,10 +63,14 @@ describe('a share of a 7z for one of two browser workers', () => {
     expect(cut.every((each) => each.maxExpansionRatio === Number.POSITIVE_INFINITY)).toBe(true);
   });
 
-  it('fails where no split is made: the page then extracts unshared', () => {
-    expect(() => sharePlan(fourBlocks(), { index: 0, count: 3 }, BROWSER_LIMITS, {}, archiveBytes)).toThrow(/split/);
-    expect(() => sharePlan(fourBlocks(), { index: 1, count: 2 }, BROWSER_LIMITS, { only: ['d/a'] }, archiveBytes)).toThrow(
-      /split/,
-    );
+  it('gives all to the first share where no split is made, nothing to the second; fails for more than two', () => {
+    const options = { only: ['d/a'] };
+    const first = sharePlan(fourBlocks(), { index: 0, count: 2 }, BROWSER_LIMITS, options, archiveBytes);
+    const second = sharePlan(fourBlocks(), { index: 1, count: 2 }, BROWSER_LIMITS, options, archiveBytes);
+    expect(first.entries).toHaveLength(7);
+    expect(first.switches).toEqual([]);
+    expect(first.limits.maxEntries).toBe(BROWSER_LIMITS.maxEntries);
+    expect(second.entries).toEqual([]);
+    expect(() => sharePlan(fourBlocks(), { index: 0, count: 3 }, BROWSER_LIMITS, {}, archiveBytes)).toThrow(/two shares/);
   });
 });

@@ -21,7 +21,7 @@ export interface SharePlan {
   names: string[];
   switches: string[];
   limits: ExtractionLimits;
-  /** The listing's entries this share extracts (what it adopts and reports), in the archive's order. */
+  /** The listing's entries this share extracts (what it adopts and reports), in the archive's order: none, nothing to run. */
   entries: SltListing['entries'];
   /** Their declared bytes: this share's part of the progress total. */
   bytes: number;
@@ -32,8 +32,10 @@ export interface SharePlan {
  * workers list the same archive and compute the same split. Share 1 takes the regular files of
  * the lighter blocks (`-ir-@list`); share 0 all else, folders, links and empty files included
  * (`-xr-@list`), as the first instance does on Node. Each share is held to its cut of every limit,
- * in proportion to the bytes and entries it declares. No split (or not two shares) is a failure:
- * the page then extracts the archive unshared.
+ * in proportion to the bytes and entries it declares. Where no split is made share 0 takes
+ * everything, with the whole limits, and share 1 nothing (no entries: it extracts nothing): the
+ * page may share a large `.7z` before its listing has said whether it splits, at the cost of a
+ * listing in the second worker. Not two shares is a failure: the page then extracts unshared.
  */
 export function sharePlan(
   listing: SltListing,
@@ -42,10 +44,12 @@ export function sharePlan(
   options: OperationOptions,
   archiveBytes: number,
 ): SharePlan {
-  const split = share.count === 2 ? splitFolders(listing, share.count, options) : null;
-  if (!split) throw new EngineError('INTERNAL', 'This 7z does not split in two shares.');
+  if (share.count !== 2 || (share.index !== 0 && share.index !== 1)) {
+    throw new EngineError('INTERNAL', 'A 7z is extracted in two shares, not more.');
+  }
+  const split = splitFolders(listing, share.count, options);
   const own = share.index === 0;
-  const helperNames = new Set(split.helperNames);
+  const helperNames = new Set(split?.helperNames);
   const entries = listing.entries.filter((entry) => helperNames.has(entry.name) !== own);
   const declared = (list: SltListing['entries']) =>
     list.reduce((sum, entry) => sum + (entry.type === 'file' ? (entry.size ?? 0) : 0), 0);
@@ -55,5 +59,7 @@ export function sharePlan(
     entries: { mine: entries.length, all: listing.entries.length },
     count: share.count,
   });
-  return { names: split.helperNames, switches: nameListSwitches(own ? 'x' : 'i'), limits: cut, entries, bytes };
+  // No split: share 0 runs as one instance would (an empty include list would select everything).
+  const switches = split ? nameListSwitches(own ? 'x' : 'i') : [];
+  return { names: split?.helperNames ?? [], switches, limits: cut, entries, bytes };
 }

@@ -84,7 +84,8 @@ describe('sharesFor', () => {
     expect(sharesFor(unlisted('big.zip', SHARED_MIN_BYTES), '')).toBe(2);
     expect(sharesFor(unlisted('big.ZIP', SHARED_MIN_BYTES), '')).toBe(2);
     expect(sharesFor(unlisted('big.zip', SHARED_MIN_BYTES - 1), '')).toBe(1);
-    expect(sharesFor(unlisted('big.7z', SHARED_MIN_BYTES), '')).toBe(1);
+    expect(sharesFor(unlisted('big.7z', SHARED_MIN_BYTES), '')).toBe(2);
+    expect(sharesFor(unlisted('big.rar', SHARED_MIN_BYTES), '')).toBe(1);
     expect(sharesFor(unlisted('big.zip', SHARED_MIN_BYTES, { state: 'failed' }), '')).toBe(1);
   });
 
