@@ -31,8 +31,9 @@ interface Window {
  * eager 8 MiB windows. The same head read again is no sign of order either: a 7z's format check
  * and header check both read its first 32 KiB, and the 25 MB then fetched ahead for nothing
  * (7-Zip reads the archive itself) held the header check's next read up by ~20 ms.
+ * `windowBytes` is smaller for a worker extracting one share of a zip beside another (index.ts).
  */
-export function blobSource(file: File): ArchiveSource & { file: File } {
+export function blobSource(file: File, windowBytes = WINDOW_BYTES): ArchiveSource & { file: File } {
   let current: Window | null = null;
   let next: Window | null = null;
   const direct = async (offset: number, length: number) =>
@@ -52,7 +53,7 @@ export function blobSource(file: File): ArchiveSource & { file: File } {
     size: file.size,
     async read(offset, length) {
       const end = Math.min(file.size, offset + length);
-      if (end - offset >= WINDOW_BYTES) return direct(offset, end - offset);
+      if (end - offset >= windowBytes) return direct(offset, end - offset);
       if (!covers(current, offset)) {
         current = covers(next, offset) ? next : load(offset, Math.max(FIRST_WINDOW_BYTES, end - offset), false);
         next = null;
@@ -63,7 +64,7 @@ export function blobSource(file: File): ArchiveSource & { file: File } {
       // format check's, then the 7z header check's) does not.
       const inOrder = (here.readEnd > 0 && offset >= here.readEnd) || here.ahead || end > here.end;
       here.readEnd = end;
-      if (!next && inOrder && here.end < file.size) next = load(here.end, WINDOW_BYTES, true);
+      if (!next && inOrder && here.end < file.size) next = load(here.end, windowBytes, true);
       const after = next;
       const head = await here.bytes;
       // A view, not a copy: no reader changes what it is given (zip.js gets its own copy, see

@@ -89,6 +89,9 @@ export async function extractFiles(
   return { ...result, files: slices };
 }
 
+/** The read window of a worker extracting one share of a zip (blob-source.ts). */
+const SHARE_WINDOW_BYTES = 16 * 1024 * 1024;
+
 /**
  * One share of a zip (read by zip.js and the browser's codec only) or of a 7z (one 7-Zip instance
  * on its solid blocks: sevenzip/share-plan.ts): no other backend is tried (a fallback would
@@ -104,15 +107,16 @@ async function extractShare(
 ) {
   const [file] = files;
   if (!file || files.length !== 1) throw new EngineError('INTERNAL', 'Only a single-part archive is extracted in shares.');
-  const source = blobSource(file);
-  if ((await detect(source)) === '7z') {
-    // Fails (INTERNAL) unless the 7-Zip backend read it as a 7z that splits in two.
+  if ((await detect(blobSource(file))) === '7z') {
+    // 7-Zip reads it through its own window (workerfs-window.ts); where it does not split, share 1
+    // extracts nothing and share 0 all of it (sevenzip/share-plan.ts).
     return extract({ ...browserInput(files, wasmUrl), sevenZipShare: share }, sink, options);
   }
   const limits = { ...BROWSER_LIMITS, ...options.limits };
   const { extractZip } = await loadZipBackend();
   try {
-    return await extractZip([source], sink, limits, options, await browserCodec(), share);
+    // Half the usual window: two workers read ahead at once (docs/decisions/036-browser-speed-at-scale.md).
+    return await extractZip([blobSource(file, SHARE_WINDOW_BYTES)], sink, limits, options, await browserCodec(), share);
   } catch (error) {
     throw toEngineError(error);
   }

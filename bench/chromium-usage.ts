@@ -1,0 +1,148 @@
+// What headless Chromium uses while the bench's browser rows run (bench/scale-browser.ts): the
+// RSS of all its processes, sampled for the peak, and its CPU seconds by thread, read from /proc.
+import { readdir, readFile } from 'node:fs/promises';
+
+/** Chromium's processes: the bench's descendants whose command is Chromium's; MB in all, and by process type. */
+async function chromiumRss(): Promise<{ total: number; byType: Record<string, number> }> {
+  const parents = new Map<number, number>();
+  const names = new Map<number, string>();
+  for (const entry of await readdir('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    const close = stat.lastIndexOf(')');
+    if (close < 0) continue;
+    names.set(pid, stat.slice(stat.indexOf('(') + 1, close));
+    parents.set(pid, Number(stat.slice(close + 2).split(' ')[1]));
+  }
+  const below = (pid: number): boolean => {
+    for (let at = parents.get(pid); at !== undefined && at > 1; at = parents.get(at)) if (at === process.pid) return true;
+    return false;
+  };
+  let kB = 0;
+  const byType: Record<string, number> = {};
+  for (const [pid, name] of names) {
+    if (!/chrom/i.test(name) || !below(pid)) continue;
+    const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+    const own = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+    const type = /--type=([\w-]+)/.exec(cmdline)?.[1] ?? 'browser';
+    const kind = type === 'utility' ? `utility:${/--utility-sub-type=([\w.]+)/.exec(cmdline)?.[1] ?? ''}` : type;
+    byType[kind] = (byType[kind] ?? 0) + own / 1024;
+    kB += own;
+  }
+  return { total: kB / 1024, byType };
+}
+
+/** The bench's descendant Chromium processes: pid → process type. */
+async function chromiumProcesses(): Promise<Map<number, string>> {
+  const parents = new Map<number, number>();
+  const names = new Map<number, string>();
+  for (const entry of await readdir('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    const close = stat.lastIndexOf(')');
+    if (close < 0) continue;
+    names.set(pid, stat.slice(stat.indexOf('(') + 1, close));
+    parents.set(pid, Number(stat.slice(close + 2).split(' ')[1]));
+  }
+  const below = (pid: number): boolean => {
+    for (let at = parents.get(pid); at !== undefined && at > 1; at = parents.get(at)) if (at === process.pid) return true;
+    return false;
+  };
+  const found = new Map<number, string>();
+  for (const [pid, name] of names) {
+    if (!/chrom/i.test(name) || !below(pid)) continue;
+    const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+    found.set(pid, /--type=([\w-]+)/.exec(cmdline)?.[1] ?? 'browser');
+  }
+  return found;
+}
+
+/**
+ * CPU seconds (user + system) each Chromium thread has used so far, by "process type/thread
+ * name" (e.g. "renderer/DedicatedWorker"): what a run costs, less noisy than its wall time on a
+ * shared machine. A thread that ends between two readings is lost (none of the extraction's do).
+ */
+async function chromiumCpu(): Promise<Map<string, number>> {
+  const ticks = 100; // USER_HZ on Linux
+  const byThread = new Map<string, number>();
+  for (const [pid, type] of await chromiumProcesses()) {
+    const tasks = await readdir(`/proc/${pid}/task`).catch(() => [] as string[]);
+    for (const tid of tasks) {
+      const stat = await readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8').catch(() => '');
+      const close = stat.lastIndexOf(')');
+      if (close < 0) continue;
+      const name = stat.slice(stat.indexOf('(') + 1, close).replace(/\d+$/, '');
+      const fields = stat.slice(close + 2).split(' ');
+      const seconds = (Number(fields[11]) + Number(fields[12])) / ticks;
+      const key = `${pid}/${tid}\t${type}/${name}`;
+      byThread.set(key, seconds);
+    }
+  }
+  return byThread;
+}
+
+/**
+ * Reads Chromium's CPU every 100 ms from now until stopped: seconds used since the start by
+ * "process type/thread name", threads that ended on the way (a finished worker's) included up
+ * to their last reading.
+ */
+export function sampleCpu(): { stop(): Promise<Record<string, number>> } {
+  let running = true;
+  const start = chromiumCpu();
+  const latest = new Map<string, number>();
+  const loop = (async () => {
+    await start;
+    while (running) {
+      for (const [key, seconds] of await chromiumCpu()) latest.set(key, seconds);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      for (const [key, seconds] of await chromiumCpu()) latest.set(key, seconds);
+      const before = await start;
+      const used: Record<string, number> = {};
+      for (const [key, seconds] of latest) {
+        const spent = seconds - (before.get(key) ?? 0);
+        if (spent <= 0) continue;
+        const label = key.split('\t')[1] ?? key;
+        used[label] = (used[label] ?? 0) + spent;
+      }
+      return used;
+    },
+  };
+}
+
+export async function chromiumRssMB(): Promise<number> {
+  return (await chromiumRss()).total;
+}
+
+/** Samples Chromium's RSS every 100 ms until stopped; resolves with the peak. */
+export function sampleRss(): { stop(): Promise<number> } {
+  let peak = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const now = await chromiumRss();
+      if (now.total > peak && process.env['SCALE_DETAIL'])
+        console.error(
+          `peak ${now.total.toFixed(0)} MB`,
+          JSON.stringify(Object.fromEntries(Object.entries(now.byType).map(([k, v]) => [k, Math.round(v)]))),
+        );
+      peak = Math.max(peak, now.total);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return peak;
+    },
+  };
+}
