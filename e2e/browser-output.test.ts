@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sevenZipPackage, { type SevenZipModuleFactory } from '7z-wasm';
 import { unzipSync, zipSync, type Zippable } from 'fflate';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -35,6 +36,43 @@ const link = (target: string): Zippable[string] => [text(target), { os: 3, attrs
 async function archive(name: string, entries: Zippable): Promise<string> {
   const path = join(folder, name);
   await writeFile(path, zipSync(entries));
+  return path;
+}
+
+// The package's default import is the factory under Node, its types say otherwise (as in
+// packages/engine/src/sevenzip/sevenzip-package.ts).
+const loadedSevenZip: unknown = sevenZipPackage;
+const SevenZip = (
+  typeof loadedSevenZip === 'function' ? loadedSevenZip : (loadedSevenZip as { default: unknown }).default
+) as SevenZipModuleFactory;
+
+/** A 7z of `files` made by 7-Zip's WASM build: one solid block a file (-ms=1f), folders listed. */
+async function sevenZipArchive(name: string, files: Record<string, Uint8Array>): Promise<string> {
+  const errors: string[] = [];
+  const sz = await SevenZip({ print: () => undefined, printErr: (line: string) => errors.push(line) });
+  const made = new Set<string>();
+  for (const [path, bytes] of Object.entries(files)) {
+    const parts = ['src', ...path.split('/')];
+    for (let depth = 1; depth < parts.length; depth += 1) {
+      const dir = `/${parts.slice(0, depth).join('/')}`;
+      if (!made.has(dir)) sz.FS.mkdir(dir);
+      made.add(dir);
+    }
+    sz.FS.writeFile(`/src/${path}`, bytes);
+  }
+  sz.FS.chdir('/src');
+  sz.callMain([
+    'a',
+    '-t7z',
+    '-mx=1',
+    '-ms=1f',
+    '-bd',
+    '/archive.7z',
+    ...new Set(Object.keys(files).map((path) => path.split('/')[0] ?? '')),
+  ]);
+  if (errors.length > 0) throw new Error(errors.join('\n'));
+  const path = join(folder, name);
+  await writeFile(path, sz.FS.readFile('/archive.7z'));
   return path;
 }
 
@@ -223,6 +261,42 @@ describe('output in the site storage', () => {
 
     await ui.page.getByRole('button', { name: 'Remove shared.zip' }).click();
     await expect.poll(stores, { timeout: 30_000 }).toEqual([]);
+  });
+
+  it('extracts a large 7z of several solid blocks in two workers, a 7-Zip instance each: every file whole', async () => {
+    // A device of 256 MB: 8 MiB held in memory a share, the rest in each share's store.
+    const ui = await extractorPage([() => Object.defineProperty(Navigator.prototype, 'deviceMemory', { get: () => 0.25 })]);
+    const engineWorkers: string[] = [];
+    ui.page.on('worker', (worker) => {
+      if (worker.url().includes('engine.worker')) engineWorkers.push(worker.url());
+    });
+    // Over 48 MiB of output (SHARED_MIN_BYTES), one solid block a file: the shares split the blocks.
+    const parts = Array.from({ length: 6 }, () => randomBytes(9 * 1024 * 1024));
+    const files: Record<string, Uint8Array> = { 'data/notes.txt': text('the first share makes the folders') };
+    parts.forEach((bytes, index) => (files[`data/${index % 2 ? 'odd' : 'even'}/part-${index}.bin`] = bytes));
+    await ui.choose([await sevenZipArchive('blocks.7z', files)]);
+    // The page shares a 7z only once its listing says it splits in two.
+    await ui.page.locator('[data-listed="7"]').waitFor();
+    await ui.extract();
+    await ui.waitForCompletion(7);
+    const [first, second, ...more] = await ui.page.evaluate(async () => {
+      const stores: { name: string; size: number }[] = [];
+      type Listed = { keys(): AsyncIterable<string> };
+      const root = await navigator.storage.getDirectory();
+      const dir = await root.getDirectoryHandle('extracted-output', { create: true });
+      for await (const name of (dir as unknown as Listed).keys())
+        stores.push({ name, size: (await (await dir.getFileHandle(name)).getFile()).size });
+      return stores.sort((a, b) => a.name.localeCompare(b.name));
+    });
+    // Each share's store: had a share failed, one worker would have extracted it all into one;
+    // had the archive not split, the second would hold nothing.
+    expect(second?.name).toBe(`${first?.name ?? ''}.1`);
+    expect(second?.size).toBeGreaterThan(8 * 1024 * 1024);
+    expect(more).toEqual([]);
+    expect(engineWorkers.length).toBeGreaterThanOrEqual(3);
+    const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+    for (const [index, bytes] of parts.entries()) expect(await ui.sha256Of(`part-${index}.bin`)).toBe(sha(bytes));
+    expect(await ui.sha256Of('notes.txt')).toBe(sha(files['data/notes.txt'] ?? new Uint8Array()));
   });
 
   it('refuses an archive the site storage cannot hold, saying how much is needed and available', async () => {

@@ -5,6 +5,7 @@ import type { InputMounter, OutputSink } from './output-sink.js';
 import type { ArchiveSource, ExtractResult, ListResult, OperationOptions, StreamInfo } from './types.js';
 import type { SevenZipFactory } from '../sevenzip/sevenzip-module.js';
 import type { SevenZipHelperHost } from '../sevenzip/helper-protocol.js';
+import type { SevenZipShare } from '../sevenzip/share-plan.js';
 
 /** Everything a backend is told about one operation: the same for every backend. */
 export interface ArchiveJob {
@@ -22,6 +23,8 @@ export interface ArchiveJob {
   inputs: InputMounter;
   /** A second 7-Zip instance on another thread, for a 7z's separate solid blocks (where the host has one). */
   sevenZipHelper?: SevenZipHelperHost;
+  /** Extract only this share of a 7z, another worker the other (sevenzip/share-plan.ts). */
+  sevenZipShare?: SevenZipShare;
 }
 
 /** An error class a backend throws, before writing anything, for input that is not its own. */

@@ -12,6 +12,7 @@ import { loadLz4Backend } from '../lz4/backend.js';
 import { loadXarCheck } from '../xar/backend.js';
 import { loadZipBackend } from '../zip/backend.js';
 import type { SevenZipHelperHost } from '../sevenzip/helper-protocol.js';
+import type { SevenZipShare } from '../sevenzip/share-plan.js';
 
 /** Loads every backend now, for a host that has time before its request (a prepared browser worker). */
 export function preloadBackends(): Promise<unknown> {
@@ -29,6 +30,8 @@ export interface EngineInput {
   codec?: NativeCodec;
   /** A second 7-Zip instance on another thread (sevenzip/helper-protocol.ts), where the host has one. */
   sevenZipHelper?: SevenZipHelperHost;
+  /** Only this share of a 7z (sevenzip/share-plan.ts), where the host runs several workers on it. */
+  sevenZipShare?: SevenZipShare;
 }
 
 export async function detect(source: ArchiveSource): Promise<DetectedFormat | null> {
@@ -122,6 +125,7 @@ async function prepare(input: EngineInput, options: OperationOptions): Promise<A
   };
   if (input.codec) job.codec = input.codec;
   if (input.sevenZipHelper) job.sevenZipHelper = input.sevenZipHelper;
+  if (input.sevenZipShare) job.sevenZipShare = input.sevenZipShare;
   return job;
 }
 

@@ -41,6 +41,8 @@ export interface ListResult {
   entries: ListedEntry[];
   /** True when names themselves are encrypted (7z/RAR header encryption). */
   encryptedHeaders: boolean;
+  /** A 7z whose solid blocks split in two by name (sevenzip/share-plan.ts): two browser workers may share it. */
+  splitsInTwo?: boolean;
 }
 
 /** An entry as written under the output root. */

@@ -1,5 +1,5 @@
 import { BROWSER_LIMITS } from '@archive-opener/shared';
-import { extract, list, preloadBackends } from '../core/engine.js';
+import { detect, extract, list, preloadBackends } from '../core/engine.js';
 import { EngineError, toEngineError } from '../core/engine-error.js';
 import { loadZipBackend } from '../zip/backend.js';
 import type { ZipShare } from '../zip/zip-share.js';
@@ -75,18 +75,8 @@ export async function extractFiles(
   let result;
   try {
     result = share
-      ? await extractShare(files, sink, share, options)
-      : await extract(
-          {
-            sources: files.map(blobSource),
-            sevenZip: browserSevenZipFactory(wasmUrl),
-            mountInputs: workerInputs(files),
-            defaultLimits: BROWSER_LIMITS,
-            codec: await browserCodec(),
-          },
-          sink,
-          options,
-        );
+      ? await extractShare(files, wasmUrl, sink, share, options)
+      : await extract({ ...browserInput(files, wasmUrl), codec: await browserCodec() }, sink, options);
   } catch (error) {
     await store?.remove();
     throw error;
@@ -103,13 +93,25 @@ export async function extractFiles(
 const SHARE_WINDOW_BYTES = 16 * 1024 * 1024;
 
 /**
- * One share of a zip, read by zip.js and the browser's codec only: no other backend is tried (a
- * fallback would extract the whole archive in each worker). Any failure, whatever its cause, makes
- * the page extract the archive again unshared, and that run's answer is the one it reports.
+ * One share of a zip (read by zip.js and the browser's codec only) or of a 7z (one 7-Zip instance
+ * on its solid blocks: sevenzip/share-plan.ts): no other backend is tried (a fallback would
+ * extract the whole archive in each worker). Any failure, whatever its cause, makes the page
+ * extract the archive again unshared, and that run's answer is the one it reports.
  */
-async function extractShare(files: readonly File[], sink: MemorySink, share: ZipShare, options: OperationOptions) {
+async function extractShare(
+  files: readonly File[],
+  wasmUrl: string,
+  sink: MemorySink,
+  share: ZipShare,
+  options: OperationOptions,
+) {
   const [file] = files;
-  if (!file || files.length !== 1) throw new EngineError('INTERNAL', 'Only a single-part zip is extracted in shares.');
+  if (!file || files.length !== 1) throw new EngineError('INTERNAL', 'Only a single-part archive is extracted in shares.');
+  if ((await detect(blobSource(file))) === '7z') {
+    // 7-Zip reads it through its own window (workerfs-window.ts); where it does not split, share 1
+    // extracts nothing and share 0 all of it (sevenzip/share-plan.ts).
+    return extract({ ...browserInput(files, wasmUrl), sevenZipShare: share }, sink, options);
+  }
   const limits = { ...BROWSER_LIMITS, ...options.limits };
   const { extractZip } = await loadZipBackend();
   try {
@@ -120,14 +122,16 @@ async function extractShare(files: readonly File[], sink: MemorySink, share: Zip
   }
 }
 
+/** What the engine is given in a worker: the parts, 7-Zip from `wasmUrl`, the browser's limits. */
+function browserInput(files: readonly File[], wasmUrl: string) {
+  return {
+    sources: files.map(blobSource),
+    sevenZip: browserSevenZipFactory(wasmUrl),
+    mountInputs: workerInputs(files),
+    defaultLimits: BROWSER_LIMITS,
+  };
+}
+
 export async function listFiles(files: readonly File[], wasmUrl: string, options: OperationOptions = {}): Promise<ListResult> {
-  return list(
-    {
-      sources: files.map(blobSource),
-      sevenZip: browserSevenZipFactory(wasmUrl),
-      mountInputs: workerInputs(files),
-      defaultLimits: BROWSER_LIMITS,
-    },
-    options,
-  );
+  return list(browserInput(files, wasmUrl), options);
 }

@@ -24,8 +24,9 @@ export interface BrowserRequest {
    */
   outputStore?: string;
   /**
-   * Extract only this share of a zip's entries (zip/zip-share.ts), beside other workers doing the
-   * others. Anything but a zip that zip.js reads whole fails: the page then runs it unshared.
+   * Extract only this share of a zip's entries (zip/zip-share.ts) or of a 7z's solid blocks
+   * (sevenzip/share-plan.ts), beside other workers doing the others. Anything else (a zip that
+   * zip.js does not read whole, a 7z that does not split in two) fails: the page then runs it unshared.
    */
   share?: { index: number; count: number };
 }

@@ -249,3 +249,68 @@ describe('the second instance', () => {
     expect((await failure(runHelper(stopped, ['three/deep/d.bin']))).code).toBe('CANCELLED');
   });
 });
+
+describe('a 7z in two shares, as two browser workers extract it (sevenzip/share-plan.ts)', () => {
+  /** Extracts share `index` of two of `path` into a new folder, as a browser worker would (one instance, no helper). */
+  async function extractShare(path: string, index: number, options: OperationOptions = {}) {
+    const out = await mkdtemp(join(work, `share-${index}-`));
+    const inputs = nodeInputs([path]);
+    const source = await fileSource(path);
+    try {
+      const input = { sources: [source], sevenZip: nodeSevenZipFactory, mountInputs: inputs, sevenZipShare: { index, count: 2 } };
+      const result = await extract({ ...input, defaultLimits: SERVER_LIMITS }, diskSink(out), options);
+      return { out, result };
+    } finally {
+      await source.close();
+      inputs.cleanup();
+    }
+  }
+
+  it('extracts every entry once between them: the files of each in one, folders and empty files in the first', async () => {
+    const first = await extractShare(plain, 0);
+    const second = await extractShare(plain, 1);
+    const single = await extractWith(plain, countingHelper(plain, 1));
+    const firstFiles = await tree(first.out);
+    const secondFiles = await tree(second.out);
+    const files = (all: Awaited<ReturnType<typeof tree>>) => Object.keys(all).filter((name) => all[name] !== 'dir');
+    // No file in both; together the same files, bytes and times as one instance.
+    expect(files(firstFiles).filter((name) => name in secondFiles)).toEqual([]);
+    expect(files(secondFiles).length).toBeGreaterThan(0);
+    const singleFiles = await tree(single.out);
+    for (const name of files(singleFiles)) expect(firstFiles[name] ?? secondFiles[name]).toEqual(singleFiles[name]);
+    expect(files(firstFiles).length + files(secondFiles).length).toBe(files(singleFiles).length);
+    // Folders (even an empty one) and the empty file come from the first share only.
+    expect(Object.keys(firstFiles)).toEqual(expect.arrayContaining(['nothing-here/', 'three/empty.txt']));
+    expect(Object.keys(secondFiles)).not.toContain('nothing-here/');
+    expect(secondFiles['three/empty.txt']).toBeUndefined();
+  });
+
+  it('holds each share to its cut of the byte limit, so that both together stay within it', async () => {
+    const total = Object.values(FILES).reduce((sum, bytes) => sum + bytes.length, 0);
+    // The whole archive fits exactly; either share alone fits a limit of its own bytes, not one byte less.
+    const whole = { limits: { maxTotalBytes: total } };
+    await extractShare(plain, 0, whole);
+    await extractShare(plain, 1, whole);
+    const tight = { limits: { maxTotalBytes: total - 1 } };
+    expect((await failure(extractShare(plain, 0, tight))).code).toBe('LIMIT_EXCEEDED');
+  });
+
+  it('fails where the archive does not split in two (an encrypted one without its password, a share of three)', async () => {
+    expect((await failure(extractShare(encrypted, 0))).code).toBe('PASSWORD_REQUIRED');
+    const out = await mkdtemp(join(work, 'three-'));
+    const inputs = nodeInputs([plain]);
+    const source = await fileSource(plain);
+    try {
+      const input = {
+        sources: [source],
+        sevenZip: nodeSevenZipFactory,
+        mountInputs: inputs,
+        sevenZipShare: { index: 0, count: 3 },
+      };
+      expect((await failure(extract({ ...input, defaultLimits: SERVER_LIMITS }, diskSink(out)))).code).toBe('INTERNAL');
+    } finally {
+      await source.close();
+      inputs.cleanup();
+    }
+  });
+});

@@ -18,7 +18,9 @@ import { scanSevenZipHeader, type SevenZipHeaderScan } from './kdf-scan.js';
 import { createSevenZip, runCommand, type RunOutput, type SevenZipModule } from './sevenzip-module.js';
 import { kdfCyclesFromMethods, SltParser, type SltListing } from './slt-listing.js';
 import { baseSwitches } from './switches.js';
-import { stoppedByOther } from './helper-instance.js';
+import { stoppedByOther, writeNameList } from './helper-instance.js';
+import { sharePlan } from './share-plan.js';
+import { splitFolders } from './folder-split.js';
 import { mergeHelperEntries } from './helper-merge.js';
 import { helperEntries, splitFailure, startSplit } from './split-run.js';
 
@@ -56,7 +58,14 @@ export async function listWithSevenZip(job: SevenZipJob): Promise<ListResult> {
   const { sz, output } = await createSevenZip(job.factory);
   const archivePath = job.inputs.mount(sz);
   const listing = await openListing(sz, output, archivePath, job, await scan);
-  return { format: formatName(listing.type), entries: listing.entries, encryptedHeaders: listing.headerEncrypted };
+  const result: ListResult = {
+    format: formatName(listing.type),
+    entries: listing.entries,
+    encryptedHeaders: listing.headerEncrypted,
+  };
+  // Whether the browser may extract it in two workers (share-plan.ts).
+  if (splitFolders(listing, 2, job.options)) result.splitsInTwo = true;
+  return result;
 }
 
 export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): Promise<ExtractResult> {
@@ -73,16 +82,20 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
   }
   const archiveBytes = job.sources.reduce((sum, s) => sum + s.size, 0);
   checkDeclaredLimits(listing.entries, job.limits, archiveBytes);
+  // One share of a 7z extracted by two browser workers: this worker's part of the entries.
+  const share = job.sevenZipShare ? sharePlan(listing, job.sevenZipShare, job.limits, job.options, archiveBytes) : null;
+  if (share && share.entries.length === 0) return { format: formatName(listing.type), entries: [] };
   const progress = new ProgressReporter(job.options.onProgress);
-  const declared = listing.entries.reduce((sum, e) => sum + (e.size ?? 0), 0);
+  const declared = share ? share.bytes : listing.entries.reduce((sum, e) => sum + (e.size ?? 0), 0);
   const bytesTotal = declared > 0 ? declared : null;
   const staging = stageIn(sz, sink);
   const root = staging.root;
   // Chosen entries are named to 7-Zip, except to the outer layer of a compressed stream.
   const wrapped = listing.type.toLowerCase() in STREAM_SUFFIX;
   // A 7z of several solid blocks may go to two instances, this one and one on another thread.
-  const split = wrapped ? null : await startSplit(sz, job, listing, staging, archiveBytes);
-  const tracker = new LimitTracker(job.limits, archiveBytes, split?.shared.tally);
+  const split = wrapped || share ? null : await startSplit(sz, job, listing, staging, archiveBytes);
+  if (share && share.names.length > 0) writeNameList(sz, share.names);
+  const tracker = new LimitTracker(share?.limits ?? job.limits, archiveBytes, split?.shared.tally);
   const report = () =>
     progress.report({ phase: 'extracting', bytesDone: tracker.bytesWritten, bytesTotal, entriesDone: tracker.entriesCreated });
   const guard = guardFileSystem(sz.FS, root, tracker, () => {
@@ -100,7 +113,7 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
       tracker,
       job,
       wrapped ? undefined : job.options.only,
-      split?.ownSwitches,
+      share?.switches ?? split?.ownSwitches,
     );
     if (split) step = mergeHelperEntries(step, await helperEntries(split, report), listing, tracker);
     let format = formatName(listing.type);
@@ -124,7 +137,8 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
     progress.phase('finalizing', tracker.bytesWritten, bytesTotal, tracker.entriesCreated);
     nameLoneStream(step, listing.type, job.sources[0]?.name ?? '');
     const rarLinks = listing.type.toLowerCase() === 'rar' ? await rar4SymlinkNames(job.sources) : new Set<string>();
-    const entries = await adoptAll(sz, sink, staging, step, listing, rarLinks, job.options);
+    const adopted = share ? { ...listing, entries: share.entries } : listing;
+    const entries = await adoptAll(sz, sink, staging, step, adopted, rarLinks, job.options);
     return { format, entries, ...(encrypted && { encrypted }) };
   } catch (error) {
     const failure = tracker.tripped ?? error;

@@ -1,4 +1,5 @@
 import type { ExtractionLimits } from '@archive-opener/shared';
+import { cutLimits } from '../core/share-limits.js';
 import type { ZipItem } from './zip-archive.js';
 
 /**
@@ -38,13 +39,7 @@ export function shareOwners(items: readonly ZipItem[], count: number): number[] 
   return owners;
 }
 
-/**
- * One share's limits: each limit cut in proportion to what the share declares, so that the
- * shares together never write more than the whole archive may (the total bytes and the
- * expansion ratio as one byte cap, the entry count by entries). A share that trips its cut of
- * a limit fails, and the page then extracts the archive in one worker, which reports the limit
- * as it is (or succeeds): a cut is never a looser limit, only a stricter one.
- */
+/** One share's limits: its cut of each (core/share-limits.ts), by the entries it owns. */
 export function shareLimits(
   limits: ExtractionLimits,
   items: readonly ZipItem[],
@@ -52,17 +47,14 @@ export function shareLimits(
   share: ZipShare,
   archiveBytes: number,
 ): ExtractionLimits {
+  const declared = (item: ZipItem) => (item.type === 'file' ? item.size : 0);
   const mine = items.filter((_, index) => owners[index] === share.index);
-  const declaredAll = items.reduce((sum, item) => sum + (item.type === 'file' ? item.size : 0), 0);
-  const declaredMine = mine.reduce((sum, item) => sum + (item.type === 'file' ? item.size : 0), 0);
-  const fraction = (part: number, whole: number) => (whole > 0 ? part / whole : 1 / share.count);
-  const byteCap = Math.min(limits.maxTotalBytes, Math.max(limits.ratioGraceBytes, archiveBytes * limits.maxExpansionRatio));
-  return {
-    ...limits,
-    maxTotalBytes: Math.floor(byteCap * fraction(declaredMine, declaredAll)),
-    // The byte cap above already holds the ratio; a share's own ratio check would count its
-    // bytes against the whole archive's size.
-    maxExpansionRatio: Number.POSITIVE_INFINITY,
-    maxEntries: Math.floor(limits.maxEntries * fraction(mine.length, items.length)),
-  };
+  return cutLimits(limits, archiveBytes, {
+    bytes: {
+      mine: mine.reduce((sum, item) => sum + declared(item), 0),
+      all: items.reduce((sum, item) => sum + declared(item), 0),
+    },
+    entries: { mine: mine.length, all: items.length },
+    count: share.count,
+  });
 }

@@ -7,7 +7,16 @@ import type { ArchiveSelection } from './volume-sets';
 /** What listing the archive (before extracting) told us; `failed` (with the engine's error) when it could not be listed. */
 export type JobListing =
   | { state: 'listing' }
-  | { state: 'listed'; files: number; bytes: number | null; encrypted: boolean; names: string[]; format?: string }
+  | {
+      state: 'listed';
+      files: number;
+      bytes: number | null;
+      encrypted: boolean;
+      names: string[];
+      format?: string;
+      /** A 7z that two workers may share (ListResult.splitsInTwo). */
+      splitsInTwo?: boolean;
+    }
   | { state: 'failed'; error?: ErrorShape };
 
 /** Listing errors that extracting would only repeat: not an archive, a part of the set missing. */
@@ -172,7 +181,7 @@ export function batchPercent(jobs: readonly ArchiveJob[]): number {
 }
 
 /** What the page shows of an archive's listing: files only, their total when every size is known. */
-export function summarizeListing({ entries, encryptedHeaders, format }: ListResult, maxNames: number): JobListing {
+export function summarizeListing({ entries, encryptedHeaders, format, splitsInTwo }: ListResult, maxNames: number): JobListing {
   const files = entries.filter((entry) => entry.type === 'file');
   const known = files.every((entry) => entry.size !== null);
   return {
@@ -182,6 +191,7 @@ export function summarizeListing({ entries, encryptedHeaders, format }: ListResu
     encrypted: encryptedHeaders || entries.some((entry) => entry.encrypted),
     names: files.slice(0, maxNames).map((entry) => entry.name),
     format,
+    ...(splitsInTwo && { splitsInTwo }),
   };
 }
 

@@ -115,14 +115,14 @@ export function prepareEngine(): void {
 
 /**
  * prepareEngine's work; `warmUp` as BrowserPrepare has it (all pipelines when absent). A second
- * spare (`second`) is for a zip that will be shared (shared-extraction.ts): it loads the zip
- * reader and codecs only, neither compiling 7-Zip nor warming up.
+ * spare (`second`) is for an archive that will be shared (shared-extraction.ts): it does not warm
+ * up, and compiles 7-Zip only for a 7z (`sevenZip`), not for a zip.
  */
-function prepareSpare(warmUp?: WarmUpKind[], second = false): void {
+function prepareSpare(warmUp?: WarmUpKind[], second = false, sevenZip = false): void {
   if (spares.length >= (second ? 2 : 1)) return;
   const worker = startWorker();
   const prepare: BrowserPrepare = second
-    ? { op: 'prepare', wasmUrl, warmUp: [], sevenZip: false }
+    ? { op: 'prepare', wasmUrl, warmUp: [], sevenZip }
     : { op: 'prepare', wasmUrl, ...(warmUp && { warmUp }) };
   worker.postMessage(prepare);
   // A spare that cannot start is dropped: the operation that comes makes its own worker.
@@ -149,8 +149,9 @@ function takeWorker(): Worker {
 function prepareFor(result: ListResult): void {
   prepareSpare([warmUpKindFor(result.format)]);
   const bytes = result.entries.reduce((sum, entry) => sum + (entry.type === 'file' ? (entry.size ?? 0) : 0), 0);
-  if (result.format === 'zip' && !result.entries.some((entry) => entry.encrypted) && bytes >= SHARED_MIN_BYTES)
-    prepareSpare([], true);
+  const shareable = result.format === 'zip' || (result.format === '7z' && result.splitsInTwo === true);
+  if (shareable && !result.entries.some((entry) => entry.encrypted) && bytes >= SHARED_MIN_BYTES)
+    prepareSpare([], true, result.format === '7z');
 }
 
 /** What a run of several workers gives each one (shared-extraction.ts). */

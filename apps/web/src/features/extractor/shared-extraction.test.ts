@@ -57,6 +57,24 @@ describe('sharesFor', () => {
     expect(sharesFor(job(listed('zip', SHARED_MIN_BYTES), 2), '')).toBe(1);
   });
 
+  it('shares a large 7z whose listing says it splits in two, without a password', () => {
+    vi.stubGlobal('navigator', { hardwareConcurrency: 2 });
+    const sevenZip = (size: number, splitsInTwo: boolean, encrypted = false): ArchiveJob['listing'] => ({
+      state: 'listed',
+      files: 4,
+      bytes: size,
+      encrypted,
+      names: [],
+      format: '7z',
+      splitsInTwo,
+    });
+    expect(sharesFor(job(sevenZip(SHARED_MIN_BYTES, true)), '')).toBe(2);
+    expect(sharesFor(job(sevenZip(SHARED_MIN_BYTES, false)), '')).toBe(1);
+    expect(sharesFor(job(sevenZip(SHARED_MIN_BYTES - 1, true)), '')).toBe(1);
+    expect(sharesFor(job(sevenZip(SHARED_MIN_BYTES, true, true)), 'secret')).toBe(1);
+    expect(sharesFor(job(sevenZip(SHARED_MIN_BYTES, true), 2), '')).toBe(1);
+  });
+
   it('guesses from the name and size while the listing has not come', () => {
     vi.stubGlobal('navigator', { hardwareConcurrency: 2 });
     const unlisted = (name: string, size: number, listing: ArchiveJob['listing'] = { state: 'listing' }) => ({
@@ -66,7 +84,8 @@ describe('sharesFor', () => {
     expect(sharesFor(unlisted('big.zip', SHARED_MIN_BYTES), '')).toBe(2);
     expect(sharesFor(unlisted('big.ZIP', SHARED_MIN_BYTES), '')).toBe(2);
     expect(sharesFor(unlisted('big.zip', SHARED_MIN_BYTES - 1), '')).toBe(1);
-    expect(sharesFor(unlisted('big.7z', SHARED_MIN_BYTES), '')).toBe(1);
+    expect(sharesFor(unlisted('big.7z', SHARED_MIN_BYTES), '')).toBe(2);
+    expect(sharesFor(unlisted('big.rar', SHARED_MIN_BYTES), '')).toBe(1);
     expect(sharesFor(unlisted('big.zip', SHARED_MIN_BYTES, { state: 'failed' }), '')).toBe(1);
   });
 

@@ -17,16 +17,18 @@ const MAX_SHARES = 2;
 const PROGRESS_INTERVAL_MS = 100;
 
 /**
- * A zip of at least this many bytes is shared when its listing has not come yet (the visitor
+ * A zip or 7z of at least this many bytes is shared when its listing has not come yet (the visitor
  * was quicker): its output is then at least about SHARED_MIN_BYTES, whatever its data.
  */
 const SHARED_UNLISTED_MIN_BYTES = SHARED_MIN_BYTES;
 
 /**
  * How many workers to extract this archive with: more than one only for a large, plain,
- * single-part zip, as its listing says, or as its name and size suggest while it is still being
- * listed (a guess that is wrong, an encrypted zip or no zip at all, costs a failed shared run
- * before the unshared one).
+ * single-part zip, or 7z whose solid blocks split in two, as its listing says, or as its name and
+ * size suggest while it is still being listed (extracting stops the listing, so a quick click
+ * meets none). A wrong guess, an encrypted archive or none at all, costs a failed shared run
+ * before the unshared one; a 7z that does not split costs only a listing in the second worker,
+ * which then extracts nothing (the engine's sevenzip/share-plan.ts).
  */
 export function sharesFor(job: Pick<ArchiveJob, 'parts' | 'listing'>, password: string): number {
   const [file, ...others] = job.parts;
@@ -34,8 +36,10 @@ export function sharesFor(job: Pick<ArchiveJob, 'parts' | 'listing'>, password: 
   const listing = job.listing;
   const likely =
     listing?.state === 'listed'
-      ? listing.format === 'zip' && !listing.encrypted && (listing.bytes ?? 0) >= SHARED_MIN_BYTES
-      : listing?.state !== 'failed' && /\.zip$/i.test(file.name) && file.size >= SHARED_UNLISTED_MIN_BYTES;
+      ? (listing.format === 'zip' || (listing.format === '7z' && listing.splitsInTwo === true)) &&
+        !listing.encrypted &&
+        (listing.bytes ?? 0) >= SHARED_MIN_BYTES
+      : listing?.state !== 'failed' && /\.(zip|7z)$/i.test(file.name) && file.size >= SHARED_UNLISTED_MIN_BYTES;
   if (!likely) return 1;
   const cores = typeof navigator === 'undefined' ? 1 : (navigator.hardwareConcurrency ?? 1);
   return Math.max(1, Math.min(MAX_SHARES, cores));

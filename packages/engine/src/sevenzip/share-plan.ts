@@ -1,0 +1,65 @@
+import type { ExtractionLimits } from '@archive-opener/shared';
+import type { OperationOptions } from '../core/types.js';
+import { EngineError } from '../core/engine-error.js';
+import { cutLimits } from '../core/share-limits.js';
+import { splitFolders } from './folder-split.js';
+import { nameListSwitches } from './helper-instance.js';
+import type { SltListing } from './slt-listing.js';
+
+/**
+ * One of two browser workers each running a 7-Zip instance on part of the same 7z's solid blocks
+ * (docs/decisions/038-sevenzip-on-both-cores.md, "The browser"): index 0 everything but the other's
+ * files, index 1 only those.
+ */
+export interface SevenZipShare {
+  index: number;
+  count: number;
+}
+
+/** What one share's instance is told: the names for its list file, its switches, its cut of the limits. */
+export interface SharePlan {
+  names: string[];
+  switches: string[];
+  limits: ExtractionLimits;
+  /** The listing's entries this share extracts (what it adopts and reports), in the archive's order: none, nothing to run. */
+  entries: SltListing['entries'];
+  /** Their declared bytes: this share's part of the progress total. */
+  bytes: number;
+}
+
+/**
+ * The plan of one share, from the split Node's second instance uses (folder-split.ts): both
+ * workers list the same archive and compute the same split. Share 1 takes the regular files of
+ * the lighter blocks (`-ir-@list`); share 0 all else, folders, links and empty files included
+ * (`-xr-@list`), as the first instance does on Node. Each share is held to its cut of every limit,
+ * in proportion to the bytes and entries it declares. Where no split is made share 0 takes
+ * everything, with the whole limits, and share 1 nothing (no entries: it extracts nothing): the
+ * page may share a large `.7z` before its listing has said whether it splits, at the cost of a
+ * listing in the second worker. Not two shares is a failure: the page then extracts unshared.
+ */
+export function sharePlan(
+  listing: SltListing,
+  share: SevenZipShare,
+  limits: ExtractionLimits,
+  options: OperationOptions,
+  archiveBytes: number,
+): SharePlan {
+  if (share.count !== 2 || (share.index !== 0 && share.index !== 1)) {
+    throw new EngineError('INTERNAL', 'A 7z is extracted in two shares, not more.');
+  }
+  const split = splitFolders(listing, share.count, options);
+  const own = share.index === 0;
+  const helperNames = new Set(split?.helperNames);
+  const entries = listing.entries.filter((entry) => helperNames.has(entry.name) !== own);
+  const declared = (list: SltListing['entries']) =>
+    list.reduce((sum, entry) => sum + (entry.type === 'file' ? (entry.size ?? 0) : 0), 0);
+  const bytes = declared(entries);
+  const cut = cutLimits(limits, archiveBytes, {
+    bytes: { mine: bytes, all: declared(listing.entries) },
+    entries: { mine: entries.length, all: listing.entries.length },
+    count: share.count,
+  });
+  // No split: share 0 runs as one instance would (an empty include list would select everything).
+  const switches = split ? nameListSwitches(own ? 'x' : 'i') : [];
+  return { names: split?.helperNames ?? [], switches, limits: cut, entries, bytes };
+}
