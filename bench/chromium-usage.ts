@@ -2,39 +2,10 @@
 // RSS of all its processes, sampled for the peak, and its CPU seconds by thread, read from /proc.
 import { readdir, readFile } from 'node:fs/promises';
 
-/** Chromium's processes: the bench's descendants whose command is Chromium's; MB in all, and by process type. */
-async function chromiumRss(): Promise<{ total: number; byType: Record<string, number> }> {
-  const parents = new Map<number, number>();
-  const names = new Map<number, string>();
-  for (const entry of await readdir('/proc')) {
-    const pid = Number(entry);
-    if (!Number.isInteger(pid)) continue;
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-    const close = stat.lastIndexOf(')');
-    if (close < 0) continue;
-    names.set(pid, stat.slice(stat.indexOf('(') + 1, close));
-    parents.set(pid, Number(stat.slice(close + 2).split(' ')[1]));
-  }
-  const below = (pid: number): boolean => {
-    for (let at = parents.get(pid); at !== undefined && at > 1; at = parents.get(at)) if (at === process.pid) return true;
-    return false;
-  };
-  let kB = 0;
-  const byType: Record<string, number> = {};
-  for (const [pid, name] of names) {
-    if (!/chrom/i.test(name) || !below(pid)) continue;
-    const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
-    const own = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
-    const type = /--type=([\w-]+)/.exec(cmdline)?.[1] ?? 'browser';
-    const kind = type === 'utility' ? `utility:${/--utility-sub-type=([\w.]+)/.exec(cmdline)?.[1] ?? ''}` : type;
-    byType[kind] = (byType[kind] ?? 0) + own / 1024;
-    kB += own;
-  }
-  return { total: kB / 1024, byType };
-}
-
-/** The bench's descendant Chromium processes: pid → process type. */
+/**
+ * The bench's descendant Chromium processes: pid → process type ("renderer", "gpu-process",
+ * "utility:<sub-type>", "browser" for the main one).
+ */
 async function chromiumProcesses(): Promise<Map<number, string>> {
   const parents = new Map<number, number>();
   const names = new Map<number, string>();
@@ -55,9 +26,23 @@ async function chromiumProcesses(): Promise<Map<number, string>> {
   for (const [pid, name] of names) {
     if (!/chrom/i.test(name) || !below(pid)) continue;
     const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
-    found.set(pid, /--type=([\w-]+)/.exec(cmdline)?.[1] ?? 'browser');
+    const type = /--type=([\w-]+)/.exec(cmdline)?.[1] ?? 'browser';
+    found.set(pid, type === 'utility' ? `utility:${/--utility-sub-type=([\w.]+)/.exec(cmdline)?.[1] ?? ''}` : type);
   }
   return found;
+}
+
+/** Chromium's processes' RSS: MB in all, and by process type. */
+async function chromiumRss(): Promise<{ total: number; byType: Record<string, number> }> {
+  let kB = 0;
+  const byType: Record<string, number> = {};
+  for (const [pid, kind] of await chromiumProcesses()) {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+    const own = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    byType[kind] = (byType[kind] ?? 0) + own / 1024;
+    kB += own;
+  }
+  return { total: kB / 1024, byType };
 }
 
 /**

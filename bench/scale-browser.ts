@@ -26,6 +26,8 @@ export interface ScaleBrowserInput {
   path: string;
   /** The files in the archive, when known: the run checks the file manager shows as many. */
   files?: number;
+  /** Native's median seconds on the same archive in the same run, when known: the row's ratio. */
+  nativeSeconds?: number;
 }
 
 export interface ScaleBrowserRow {
@@ -34,6 +36,8 @@ export interface ScaleBrowserRow {
   how: ScaleHow;
   /** Click "Extract Files Now" → first file card shown. */
   seconds: number;
+  /** Native's seconds ÷ ours, when native was timed (1 is native speed; the goal is 0.8). */
+  ratio?: number;
   /** Chromium's CPU seconds (all processes) over the same span, and the threads that used most. */
   cpuSeconds: number;
   cpuByThread: Record<string, number>;
@@ -125,6 +129,7 @@ async function once(site: RunningSite, input: ScaleBrowserInput, how: ScaleHow):
       archive: basename(input.path),
       how,
       seconds,
+      ...(input.nativeSeconds !== undefined && !error && { ratio: input.nativeSeconds / seconds }),
       cpuSeconds: Object.values(cpuByThread).reduce((sum, each) => sum + each, 0),
       cpuByThread,
       ...(folderSeconds !== undefined && { folderSeconds }),
@@ -159,12 +164,12 @@ export async function scaleBrowserRows(
 
 export function scaleBrowserLines(rows: readonly ScaleBrowserRow[]): string[] {
   const lines = [
-    `browser (site, headless Chromium): click → files shown; Chromium RSS of all processes, page open → peak`,
-    `${'archive'.padEnd(22)}${'how'.padEnd(8)}${'seconds'.padEnd(10)}${'CPU s'.padEnd(8)}${'folder s'.padEnd(10)}${'files'.padEnd(8)}${'page MB'.padEnd(9)}${'peak MB'.padEnd(9)}growth MB`,
+    `browser (site, headless Chromium): click → files shown; ratio = native's median ÷ this run (goal ≥ 0.8); Chromium RSS of all processes, page open → peak (goal: growth ≤ 600 MB at 1.2 GB)`,
+    `${'archive'.padEnd(22)}${'how'.padEnd(8)}${'seconds'.padEnd(10)}${'ratio'.padEnd(7)}${'CPU s'.padEnd(8)}${'folder s'.padEnd(10)}${'files'.padEnd(8)}${'page MB'.padEnd(9)}${'peak MB'.padEnd(9)}growth MB`,
   ];
   for (const row of rows) {
     lines.push(
-      `${row.archive.padEnd(22)}${row.how.padEnd(8)}${row.seconds.toFixed(2).padEnd(10)}${row.cpuSeconds.toFixed(2).padEnd(8)}${(row.folderSeconds?.toFixed(2) ?? '—').padEnd(10)}${String(row.filesShown).padEnd(8)}${row.pageRssMB.toFixed(0).padEnd(9)}${row.peakRssMB.toFixed(0).padEnd(9)}${row.growthMB.toFixed(0)}${row.error ? `  ERROR ${row.error}` : ''}`,
+      `${row.archive.padEnd(22)}${row.how.padEnd(8)}${row.seconds.toFixed(2).padEnd(10)}${(row.ratio?.toFixed(2) ?? '—').padEnd(7)}${row.cpuSeconds.toFixed(2).padEnd(8)}${(row.folderSeconds?.toFixed(2) ?? '—').padEnd(10)}${String(row.filesShown).padEnd(8)}${row.pageRssMB.toFixed(0).padEnd(9)}${row.peakRssMB.toFixed(0).padEnd(9)}${row.growthMB.toFixed(0)}${row.error ? `  ERROR ${row.error}` : ''}`,
     );
   }
   return lines;
@@ -175,7 +180,10 @@ export function scaleBrowserLines(rows: readonly ScaleBrowserRow[]): string[] {
  * and then written by "Extract to folder…", with the file count the set was made with.
  */
 export const measureScaleBrowser: ScaleBrowser = async (archives, want, log) => {
-  const inputs = Object.entries(archives).map(([format, path]) => ({ format, path, files: want.files }));
+  const inputs = Object.entries(archives).map(([format, path]) => {
+    const nativeSeconds = want.native[format as keyof typeof want.native];
+    return { format, path, files: want.files, ...(nativeSeconds !== undefined && { nativeSeconds }) };
+  });
   log(`scale browser: ${inputs.length} archives, opfs and folder, each in a fresh Chromium`);
   return scaleBrowserLines(await scaleBrowserRows(inputs, ['opfs', 'folder']));
 };

@@ -65,7 +65,7 @@ export interface ScaleRow {
  */
 export type ScaleBrowser = (
   archives: Record<Format, string>,
-  want: { files: number; bytes: number },
+  want: { files: number; bytes: number; native: Partial<Record<Format, number>> },
   log: (line: string) => void,
 ) => Promise<string[]>;
 
@@ -162,8 +162,14 @@ export async function measureScale(log: (line: string) => void): Promise<ScaleRe
         : await prepareScaleInputs(work, set.label, set.bytes, set.seed);
       log(`scale ${set.label}: ${inputs.files} files, ${(inputs.bytes / MB).toFixed(0)} MB`);
       const rounds = Number(process.env.SCALE_ROUNDS) || set.rounds;
-      for (const format of FORMATS) rows.push(await timeArchive(inputs, format, rounds, work, log));
-      if (browser) browserLines.push(...(await browser(inputs.archives, inputs, log)));
+      const native: Partial<Record<Format, number>> = {};
+      for (const format of FORMATS) {
+        const row = await timeArchive(inputs, format, rounds, work, log);
+        rows.push(row);
+        if (row.native !== undefined) native[format] = row.native;
+      }
+      // The browser's ratios are against the native medians just measured on the same archives.
+      if (browser) browserLines.push(...(await browser(inputs.archives, { ...inputs, native }, log)));
     } finally {
       if (!keep) await rm(work, { recursive: true, force: true });
     }
