@@ -36,6 +36,9 @@ export class ExtractorPage {
     const field = this.page.getByLabel('Password (only if the archive has one)');
     await field.fill(password ?? '');
     this.since = await shownCount(this.page);
+    // A listing that ends adds lines above the button: clicked just then, on a busy machine the
+    // click landed where the button had been, and nothing started (seen once in CI).
+    await this.page.locator('[data-listing="reading"]').first().waitFor({ state: 'detached' });
     await this.page.getByRole('button', { name: 'Extract Files Now' }).click();
   }
 

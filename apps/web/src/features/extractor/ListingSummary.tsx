@@ -8,7 +8,11 @@ export function ListingSummary({ listing }: { listing: JobListing | undefined })
   const { t, i18n } = useTranslation();
   if (!listing || listing.state === 'failed') return null;
   if (listing.state === 'listing')
-    return <p className="text-sm text-muted-foreground">{t('extractor.selection.listing.reading')}</p>;
+    return (
+      <p className="text-sm text-muted-foreground" data-listing="reading">
+        {t('extractor.selection.listing.reading')}
+      </p>
+    );
   const namesHidden = listing.encrypted && listing.files === 0;
   return (
     <div className="mt-1 space-y-1 text-sm" data-listed={listing.files}>
