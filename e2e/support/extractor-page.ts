@@ -36,8 +36,9 @@ export class ExtractorPage {
     const field = this.page.getByLabel('Password (only if the archive has one)');
     await field.fill(password ?? '');
     this.since = await shownCount(this.page);
-    // A listing that ends adds lines above the button: clicked just then, on a busy machine the
-    // click landed where the button had been, and nothing started (seen once in CI).
+    // The listing decides how the archive is extracted (in one worker or two): waiting for its end
+    // makes a run the same on a busy machine. (A listing that ended just as the button was clicked
+    // once moved it from under the click; ListingSummary.tsx now keeps its height.)
     await this.page.locator('[data-listing="reading"]').first().waitFor({ state: 'detached' });
     await this.page.getByRole('button', { name: 'Extract Files Now' }).click();
   }

@@ -3,19 +3,26 @@ import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../lib/format-size';
 import type { JobListing } from './archive-jobs';
 
+/**
+ * Both states take at least the two lines a listed archive shows (count and size, "Show names"):
+ * the listing ends while the visitor reaches for "Extract Files Now", and a summary one line
+ * taller than "Reading…" would move the button from under the pointer.
+ */
+const SUMMARY_HEIGHT = 'mt-1 min-h-11 space-y-1 text-sm';
+
 /** What is inside an archive before it is extracted: count, size, encryption, the first names. */
 export function ListingSummary({ listing }: { listing: JobListing | undefined }) {
   const { t, i18n } = useTranslation();
   if (!listing || listing.state === 'failed') return null;
   if (listing.state === 'listing')
     return (
-      <p className="text-sm text-muted-foreground" data-listing="reading">
-        {t('extractor.selection.listing.reading')}
-      </p>
+      <div className={SUMMARY_HEIGHT} data-listing="reading">
+        <p className="text-muted-foreground">{t('extractor.selection.listing.reading')}</p>
+      </div>
     );
   const namesHidden = listing.encrypted && listing.files === 0;
   return (
-    <div className="mt-1 space-y-1 text-sm" data-listed={listing.files}>
+    <div className={SUMMARY_HEIGHT} data-listed={listing.files}>
       {!namesHidden && (
         <p className="text-muted-foreground">
           {listing.bytes === null
