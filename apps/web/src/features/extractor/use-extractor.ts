@@ -21,7 +21,7 @@ import {
   summarizeListing,
   withLimit,
 } from './archive-jobs';
-import { extractInWorker, listInWorker, type EngineRun } from './engine-client';
+import { extractInWorker, listInWorker, readyWorkers, type EngineRun } from './engine-client';
 import { errorText } from './error-messages';
 import { asShape, runJob, type JobOutput } from './job-runner';
 import { BatchPasswords, type PasswordAsk } from './batch-passwords';
@@ -128,6 +128,9 @@ export function useExtractor({ onPasswordProblem, askPassword }: { onPasswordPro
           listings.current.ended(selection.id);
         }
       });
+      // The extraction's worker loads beside the listings (which took theirs first): a visitor who
+      // clicks before a listing ends (a tar.gz is listed by decoding all of it) meets it ready.
+      if (listable.length > 0) readyWorkers(1);
     },
     [maxBytes, mode, warnTooLarge],
   );
