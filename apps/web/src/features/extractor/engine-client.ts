@@ -117,14 +117,24 @@ export function prepareEngine(): void {
 }
 
 /**
- * Has `count` spares loading or loaded, starting bare ones where they lack: when archives are
+ * Has `count` spares loading or loaded, starting bare ones where they lack (compiling 7-Zip if
+ * `sevenZip`, warming nothing up): when archives are
  * chosen (beside their listing, which may not end before the visitor clicks) and when a run
  * starts (its output store's lease takes a round trip to the browser process, the worker's
  * module loads meanwhile). A fresh worker took ~0.1–0.2 s from `new Worker` to its request on
  * the bench's VM (docs/decisions/036-browser-speed-at-scale.md, "Start-up and the page at 200 MB").
  */
-export function readyWorkers(count: number): void {
-  while (spares.length < count) startSpare({ op: 'prepare', wasmUrl, warmUp: [], sevenZip: false }, true);
+export function readyWorkers(count: number, sevenZip: boolean): void {
+  while (spares.length < count) startSpare({ op: 'prepare', wasmUrl, warmUp: [], sevenZip }, true);
+}
+
+/**
+ * Whether an archive of this name is likely to run 7-Zip (`readyWorkers`' hint): all but a zip or
+ * a tar.gz. Where a listing runs 7-Zip too, the second compile of the same module is served by
+ * V8's cache of compiled modules.
+ */
+export function likelySevenZip(name: string): boolean {
+  return !/\.(zip|tar\.gz|tgz)$/i.test(name);
 }
 
 /**
