@@ -83,7 +83,7 @@ export function blobSource(file: File, windowBytes = WINDOW_BYTES): ArchiveSourc
       return joined;
     },
     stream() {
-      return yieldingStream(file.stream() as ReadableStream<Uint8Array>, yielder);
+      return yieldingStream(file.stream(), yielder);
     },
   };
 }

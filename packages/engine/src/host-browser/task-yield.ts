@@ -27,7 +27,10 @@ function nextTask(): Promise<void> {
  * A function to await between reads: it returns at once, but once `everyMs` passed since the
  * last task it waits for the next one.
  */
-export function taskYielder(everyMs = YIELD_EVERY_MS, now: () => number = () => performance.now()): () => Promise<void> | undefined {
+export function taskYielder(
+  everyMs = YIELD_EVERY_MS,
+  now: () => number = () => performance.now(),
+): () => Promise<void> | undefined {
   let since = now();
   return () => {
     if (now() - since < everyMs) return undefined;

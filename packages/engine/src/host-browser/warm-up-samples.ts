@@ -10,11 +10,11 @@ import { gzipSync, zipSync } from 'fflate';
 export type SampleFiles = readonly { path: string; bytes: Uint8Array }[];
 
 export function zipSample(files: SampleFiles): Uint8Array<ArrayBuffer> {
-  return zipSync(Object.fromEntries(files.map(({ path, bytes }) => [path, bytes])), { level: 1, mtime: SAMPLE_TIME }) as Uint8Array<ArrayBuffer>;
+  return zipSync(Object.fromEntries(files.map(({ path, bytes }) => [path, bytes])), { level: 1, mtime: SAMPLE_TIME });
 }
 
 export function tarGzSample(files: SampleFiles): Uint8Array<ArrayBuffer> {
-  return gzipSync(tar(files), { level: 1, mtime: SAMPLE_TIME }) as Uint8Array<ArrayBuffer>;
+  return gzipSync(tar(files), { level: 1, mtime: SAMPLE_TIME });
 }
 
 const SAMPLE_TIME = new Date('2024-01-01T00:00:00Z');
