@@ -37,8 +37,8 @@ export interface ScaleBrowserRow {
   /** Click "Extract Files Now" → first file card shown. */
   seconds: number;
   /**
-   * The same span as the page saw it: the click event → the frame after the first card was added
-   * to the document. Leaves out Playwright's own click (its actionability checks and protocol
+   * The same span as the page saw it: the click event → the animation frame that draws the first
+   * card added to the document. Leaves out Playwright's own click (its actionability checks and protocol
    * round trips: 0.05–0.4 s on a loaded 2-core VM) and its polling for the card.
    */
   pageSeconds?: number;
@@ -61,7 +61,7 @@ const WITHOUT_OPFS = `delete StorageManager.prototype.getDirectory;`;
 const PICKER_STAND_IN = `window.showDirectoryPicker = async () =>
   (await navigator.storage.getDirectory()).getDirectoryHandle('picked', { create: true });`;
 
-/** Notes when the page sees the click, and the frame after the first file card was added. */
+/** Notes when the page sees the click, and the frame that draws the first file card added. */
 const WATCH_CARD = `(() => {
   const marks = (window.__scaleMarks = {});
   document.addEventListener('click', (event) => { marks.click ??= event.timeStamp; }, { capture: true, once: true });
@@ -69,7 +69,9 @@ const WATCH_CARD = `(() => {
     if (marks.card !== undefined || !document.querySelector('[data-file-name]')) return;
     marks.card = performance.now();
     observer.disconnect();
-    requestAnimationFrame(() => setTimeout(() => (marks.drawn = performance.now()), 0));
+    // The frame that draws it: its callbacks run just before its style, layout and paint (a task
+    // after it could be one the page runs next, such as the completion dialog's render).
+    requestAnimationFrame(() => (marks.drawn = performance.now()));
   });
   observer.observe(document.body, { childList: true, subtree: true });
 })()`;
