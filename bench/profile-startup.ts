@@ -54,7 +54,7 @@ async function trace(archive: string): Promise<{ events: TraceEvent[]; seconds: 
     await button.waitFor();
     const cdp = await context.newCDPSession(page);
     const events: TraceEvent[] = [];
-    cdp.on('Tracing.dataCollected', ({ value }: { value: TraceEvent[] }) => events.push(...value));
+    cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])));
     const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
     await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReportEvents' });
     await page.waitForTimeout(300);
