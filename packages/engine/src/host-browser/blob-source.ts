@@ -1,4 +1,5 @@
 import type { ArchiveSource } from '../core/types.js';
+import { taskYielder, yieldingStream } from './task-yield.js';
 
 /** Each Blob read is a round trip to the browser's blob store: small reads are served from a window. */
 const WINDOW_BYTES = 32 * 1024 * 1024;
@@ -36,6 +37,8 @@ interface Window {
 export function blobSource(file: File, windowBytes = WINDOW_BYTES): ArchiveSource & { file: File } {
   let current: Window | null = null;
   let next: Window | null = null;
+  // Now and then a task between reads, so that the worker can be stopped (task-yield.ts).
+  const yielder = taskYielder();
   const direct = async (offset: number, length: number) =>
     new Uint8Array(await file.slice(offset, offset + length).arrayBuffer());
   const load = (start: number, size: number, ahead: boolean): Window => {
@@ -52,6 +55,7 @@ export function blobSource(file: File, windowBytes = WINDOW_BYTES): ArchiveSourc
     name: file.name,
     size: file.size,
     async read(offset, length) {
+      await yielder();
       const end = Math.min(file.size, offset + length);
       if (end - offset >= windowBytes) return direct(offset, end - offset);
       if (!covers(current, offset)) {
@@ -79,7 +83,7 @@ export function blobSource(file: File, windowBytes = WINDOW_BYTES): ArchiveSourc
       return joined;
     },
     stream() {
-      return file.stream();
+      return yieldingStream(file.stream(), yielder);
     },
   };
 }

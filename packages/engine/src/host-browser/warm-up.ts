@@ -1,8 +1,9 @@
 import { toEngineError } from '../core/engine-error.js';
 import { extractFiles } from './index.js';
-import { browserSevenZipFactory } from './sevenzip-browser.js';
-import { createSevenZip, runCommand, type RunOutput, type SevenZipModule } from '../sevenzip/sevenzip-module.js';
-import type { WarmUpKind, WarmUpReport } from './worker-protocol.js';
+import { browserSevenZipFactory, compileSevenZip } from './sevenzip-browser.js';
+import { createSevenZip, runCommand } from '../sevenzip/sevenzip-module.js';
+import { WARM_UP_KINDS, type WarmUpKind, type WarmUpReport } from './worker-protocol.js';
+import { tarGzSample, zipSample, type SampleFiles } from './warm-up-samples.js';
 
 /**
  * A worker's first extraction runs cold code: 7-Zip's WASM in V8's baseline tier until its hot
@@ -22,18 +23,8 @@ import type { WarmUpKind, WarmUpReport } from './worker-protocol.js';
 const SMALL_FILES = 100;
 const LARGE_FILE_BYTES = 64 * 1024;
 
-/** The archive each pipeline extracts, made by 7-Zip from the sample files in /w. */
-const BUILDS: Record<WarmUpKind, { name: string; commands: string[][] }> = {
-  '7z': { name: 'warm-up.7z', commands: [['a', '-t7z', '-m0=lzma2', '-mx1', '/warm-up.7z', '/w/*']] },
-  zip: { name: 'warm-up.zip', commands: [['a', '-tzip', '-mx1', '/warm-up.zip', '/w/*']] },
-  'tar.gz': {
-    name: 'warm-up.tar.gz',
-    commands: [
-      ['a', '-ttar', '/warm-up.tar', '/w/*'],
-      ['a', '-tgzip', '-mx1', '/warm-up.tar.gz', '/warm-up.tar'],
-    ],
-  },
-};
+/** The 7z sample, made by 7-Zip from the sample files in /w (the zip and tar.gz ones: warm-up-samples.ts). */
+const SEVEN_ZIP_BUILD = ['a', '-t7z', '-m0=lzma2', '-mx1', '/warm-up.7z', '/w/*'];
 
 /**
  * Warms up the given pipelines in turn. `stopped` is asked before every step: a request ends the
@@ -49,12 +40,12 @@ export async function warmUp(wasmUrl: string, kinds: readonly WarmUpKind[], stop
   });
   try {
     if (kinds.length === 0 || (await stoppedMeanwhile(stopped))) return report();
-    const { sz, output } = await createSevenZip(browserSevenZipFactory(wasmUrl));
-    writeSampleFiles(sz);
+    const files = sampleFiles();
     // The page's list is taken as a wish: a name this worker does not know is passed over.
-    for (const kind of kinds.filter((name) => Object.hasOwn(BUILDS, name))) {
+    for (const kind of kinds.filter((name) => (WARM_UP_KINDS as readonly string[]).includes(name))) {
       if (await stoppedMeanwhile(stopped)) break;
-      const archive = buildArchive(sz, output, kind);
+      if (kind === '7z' && !(await compiledUnlessStopped(wasmUrl, stopped))) break;
+      const archive = await buildArchive(wasmUrl, files, kind);
       if (await stoppedMeanwhile(stopped)) break;
       await extractFiles([archive], wasmUrl);
       warmed.push(kind);
@@ -65,26 +56,44 @@ export async function warmUp(wasmUrl: string, kinds: readonly WarmUpKind[], stop
   }
 }
 
+/**
+ * Waits for 7-Zip's compile (~0.1–0.3 s), but not past a request: one that does not run 7-Zip (a
+ * zip, a tar.gz) has nothing to wait for, and one that does awaits the same compile itself.
+ */
+async function compiledUnlessStopped(wasmUrl: string, stopped: () => boolean): Promise<boolean> {
+  let settled = false;
+  const compiling = compileSevenZip(wasmUrl).finally(() => (settled = true));
+  compiling.catch(() => undefined);
+  while (!settled) if (await stoppedMeanwhile(stopped)) return false;
+  await compiling;
+  return true;
+}
+
 /** Lets a request posted meanwhile be received (a message is a task, not a microtask), then asks. */
 async function stoppedMeanwhile(stopped: () => boolean): Promise<boolean> {
   await new Promise((resolve) => setTimeout(resolve, 0));
   return stopped();
 }
 
-function writeSampleFiles(sz: SevenZipModule): void {
-  sz.FS.mkdir('/w');
-  sz.FS.mkdir('/w/files');
-  for (let i = 0; i < SMALL_FILES; i += 1) sz.FS.writeFile(`/w/files/${i}.txt`, sampleText(256 + ((i * 977) % 1024), i + 1));
-  sz.FS.writeFile('/w/large.txt', sampleText(LARGE_FILE_BYTES, SMALL_FILES + 1));
+function sampleFiles(): SampleFiles {
+  const files = Array.from({ length: SMALL_FILES }, (_, i) => ({
+    path: `files/${i}.txt`,
+    bytes: sampleText(256 + ((i * 977) % 1024), i + 1),
+  }));
+  return [...files, { path: 'large.txt', bytes: sampleText(LARGE_FILE_BYTES, SMALL_FILES + 1) }];
 }
 
-function buildArchive(sz: SevenZipModule, output: RunOutput, kind: WarmUpKind): File {
-  const { name, commands } = BUILDS[kind];
-  for (const command of commands) {
-    const run = runCommand(sz, output, [...command, '-bsp0', '-bb0']);
-    if (run.exitCode !== 0) throw new Error(`7-Zip could not make ${name}: ${run.stderr.join(' ').trim()}`);
-  }
-  return new File([sz.FS.readFile(`/${name}`) as Uint8Array<ArrayBuffer>], name);
+/** Only the 7z sample needs 7-Zip (compiled here, as the 7z's extraction needs it next anyway). */
+async function buildArchive(wasmUrl: string, files: SampleFiles, kind: WarmUpKind): Promise<File> {
+  if (kind === 'zip') return new File([zipSample(files)], 'warm-up.zip');
+  if (kind === 'tar.gz') return new File([tarGzSample(files)], 'warm-up.tar.gz');
+  const { sz, output } = await createSevenZip(browserSevenZipFactory(wasmUrl));
+  sz.FS.mkdir('/w');
+  sz.FS.mkdir('/w/files');
+  for (const { path, bytes } of files) sz.FS.writeFile(`/w/${path}`, bytes);
+  const run = runCommand(sz, output, [...SEVEN_ZIP_BUILD, '-bsp0', '-bb0']);
+  if (run.exitCode !== 0) throw new Error(`7-Zip could not make warm-up.7z: ${run.stderr.join(' ').trim()}`);
+  return new File([sz.FS.readFile('/warm-up.7z') as Uint8Array<ArrayBuffer>], 'warm-up.7z');
 }
 
 const WORDS = ['archive', 'opener', 'the', 'of', 'data', 'file', 'folder', 'name', 'size', 'return', 'const', '{', '}'];

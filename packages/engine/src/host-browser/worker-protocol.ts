@@ -42,8 +42,8 @@ export interface BrowserPrepare {
   /** The pipelines to warm up, in order; all by default, none with []. */
   warmUp?: WarmUpKind[];
   /**
-   * false: 7zz.wasm is not compiled ahead (a second worker for a shared zip, which never runs
-   * 7-Zip: compiling it took CPU the first worker's extraction needed). Compiled by default.
+   * false: 7zz.wasm is not compiled ahead (a worker for a zip or a tar.gz, which never run 7-Zip:
+   * compiling it took CPU the extraction beside it needed). Compiled by default.
    */
   sevenZip?: boolean;
 }

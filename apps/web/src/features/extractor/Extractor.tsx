@@ -23,7 +23,10 @@ const FileManager = fileManager.Component;
 const CompletionDialog = completionDialog.Component;
 // Shown once archives are chosen; loading them then keeps the first load small (budget: 120 KB).
 const SelectedArchives = lazy(() => import('./SelectedArchives'));
-const ProgressPanel = lazy(() => import('./ProgressPanel'));
+// Loaded with the files too: at the click it was fetched and compiled while the extraction's
+// worker started, and as React.lazy it was shown up to 300 ms late (see preloadable).
+const progressPanel = preloadable(() => import('./ProgressPanel'));
+const ProgressPanel = progressPanel.Component;
 const PasswordPrompt = lazy(() => import('./PasswordPrompt'));
 
 export function Extractor() {
@@ -48,6 +51,7 @@ export function Extractor() {
     // A failed load is tried again, and then shown, when the component is first rendered.
     fileManager.preload().catch(() => undefined);
     completionDialog.preload().catch(() => undefined);
+    progressPanel.preload().catch(() => undefined);
     // Smooth only for visitors who have not asked for reduced motion (the style sheet's own smooth
     // scrolling follows that wish by itself; a script's `behavior` would override it).
     const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;

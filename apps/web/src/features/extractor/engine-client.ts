@@ -11,7 +11,7 @@ import {
   type HeldOutputLease,
   type OutputStoreLease,
 } from '@archive-opener/engine/browser/client';
-import { heldBuffersOf, warmUpKindFor, type WarmUpKind } from '@archive-opener/engine/browser/protocol';
+import { heldBuffersOf, warmUpKindFor } from '@archive-opener/engine/browser/protocol';
 import type { ErrorShape, ExtractionLimits } from '@archive-opener/shared';
 import wasmUrl from '7z-wasm/7zz.wasm?url';
 import type { EngineProgress } from './progress-model';
@@ -93,8 +93,11 @@ export function listInWorker(parts: File[], options: Pick<RunOptions, 'password'
 /** A spare prepared worker is let go after this long unused (it holds compiled WASM). */
 const SPARE_IDLE_MS = 60_000;
 
-/** Prepared workers, in the order they are taken: at most one, or two before a shared zip. */
-const spares: { worker: Worker; idle: ReturnType<typeof setTimeout> }[] = [];
+/**
+ * Prepared workers, in the order they are taken: at most one, or two before a shared run. A bare
+ * one (readyWorkers) has only loaded the engine: no 7-Zip compiled, nothing warmed up.
+ */
+const spares: { worker: Worker; idle: ReturnType<typeof setTimeout>; bare: boolean }[] = [];
 
 function startWorker(): Worker {
   return new Worker(new URL('../../workers/engine.worker.ts', import.meta.url), { type: 'module' });
@@ -110,24 +113,49 @@ function startWorker(): Worker {
  * at most (two before a large zip, see prepareFor). Takes no argument: the drop zone hands it its events.
  */
 export function prepareEngine(): void {
-  prepareSpare();
+  prepareSpare({ op: 'prepare', wasmUrl }, 0);
 }
 
 /**
- * prepareEngine's work; `warmUp` as BrowserPrepare has it (all pipelines when absent). A second
- * spare (`second`) is for an archive that will be shared (shared-extraction.ts): it does not warm
- * up, and compiles 7-Zip only for a 7z (`sevenZip`), not for a zip.
+ * Has `count` spares loading or loaded, starting bare ones where they lack (compiling 7-Zip if
+ * `sevenZip`, warming nothing up): when archives are
+ * chosen (beside their listing, which may not end before the visitor clicks) and when a run
+ * starts (its output store's lease takes a round trip to the browser process, the worker's
+ * module loads meanwhile). A fresh worker took ~0.1–0.2 s from `new Worker` to its request on
+ * the bench's VM (docs/decisions/036-browser-speed-at-scale.md, "Start-up and the page at 200 MB").
  */
-function prepareSpare(warmUp?: WarmUpKind[], second = false, sevenZip = false): void {
-  if (spares.length >= (second ? 2 : 1)) return;
+export function readyWorkers(count: number, sevenZip: boolean): void {
+  while (spares.length < count) startSpare({ op: 'prepare', wasmUrl, warmUp: [], sevenZip }, true);
+}
+
+/**
+ * Whether an archive of this name is likely to run 7-Zip (`readyWorkers`' hint): all but a zip or
+ * a tar.gz. Where a listing runs 7-Zip too, the second compile of the same module is served by
+ * V8's cache of compiled modules.
+ */
+export function likelySevenZip(name: string): boolean {
+  return !/\.(zip|tar\.gz|tgz)$/i.test(name);
+}
+
+/**
+ * The spare at `slot` (0: the next run's, 1: a shared run's second) is told `prepare`: a new one
+ * is started, or a bare one already there gets the message (compiling and warming up where it
+ * stands; the engine's own modules are loaded once). A spare already prepared is left as it is.
+ */
+function prepareSpare(prepare: BrowserPrepare, slot: 0 | 1): void {
+  const there = spares[slot];
+  if (!there) return startSpare(prepare, false);
+  if (!there.bare) return;
+  there.bare = false;
+  there.worker.postMessage(prepare);
+}
+
+function startSpare(prepare: BrowserPrepare, bare: boolean): void {
   const worker = startWorker();
-  const prepare: BrowserPrepare = second
-    ? { op: 'prepare', wasmUrl, warmUp: [], sevenZip }
-    : { op: 'prepare', wasmUrl, ...(warmUp && { warmUp }) };
   worker.postMessage(prepare);
   // A spare that cannot start is dropped: the operation that comes makes its own worker.
   worker.onerror = () => dropSpare(worker);
-  spares.push({ worker, idle: setTimeout(() => dropSpare(worker), SPARE_IDLE_MS) });
+  spares.push({ worker, idle: setTimeout(() => dropSpare(worker), SPARE_IDLE_MS), bare });
 }
 
 function dropSpare(worker: Worker): void {
@@ -145,13 +173,20 @@ function takeWorker(): Worker {
   return spare.worker;
 }
 
-/** A listing's answer: the worker(s) its extraction will take, prepared now. */
+/**
+ * A listing's answer: the worker(s) its extraction will take, prepared now: 7-Zip compiled only
+ * where the archive needs it (warm-up.ts makes its zip and tar.gz samples without it). A second spare, for
+ * an archive that will be shared (shared-extraction.ts), does not warm up, and compiles 7-Zip
+ * only for a 7z, not for a zip.
+ */
 function prepareFor(result: ListResult): void {
-  prepareSpare([warmUpKindFor(result.format)]);
+  // A zip or a tar.gz never runs 7-Zip (its fallbacks compile it when they need it).
+  const kind = warmUpKindFor(result.format);
+  prepareSpare({ op: 'prepare', wasmUrl, warmUp: [kind], ...(kind !== '7z' && { sevenZip: false }) }, 0);
   const bytes = result.entries.reduce((sum, entry) => sum + (entry.type === 'file' ? (entry.size ?? 0) : 0), 0);
   const shareable = result.format === 'zip' || (result.format === '7z' && result.splitsInTwo === true);
   if (shareable && !result.entries.some((entry) => entry.encrypted) && bytes >= SHARED_MIN_BYTES)
-    prepareSpare([], true, result.format === '7z');
+    prepareSpare({ op: 'prepare', wasmUrl, warmUp: [], sevenZip: result.format === '7z' }, 1);
 }
 
 /** What a run of several workers gives each one (shared-extraction.ts). */

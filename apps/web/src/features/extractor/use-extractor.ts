@@ -2,6 +2,7 @@ import { BROWSER_LIMITS, type ErrorShape } from '@archive-opener/shared';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/toast/notify';
+import { afterNextPaint } from '../../lib/after-paint';
 import { formatBytes } from '../../lib/format-size';
 import type { ExtractedFile } from '../file-manager/extracted-file';
 import { fileBlob } from '../file-manager/file-bytes';
@@ -21,7 +22,7 @@ import {
   summarizeListing,
   withLimit,
 } from './archive-jobs';
-import { extractInWorker, listInWorker, type EngineRun } from './engine-client';
+import { extractInWorker, listInWorker, readyWorkers, type EngineRun } from './engine-client';
 import { errorText } from './error-messages';
 import { asShape, runJob, type JobOutput } from './job-runner';
 import { BatchPasswords, type PasswordAsk } from './batch-passwords';
@@ -128,6 +129,12 @@ export function useExtractor({ onPasswordProblem, askPassword }: { onPasswordPro
           listings.current.ended(selection.id);
         }
       });
+      // The extraction's worker loads beside the listings (which took theirs first): a visitor who
+      // clicks before a listing ends (a tar.gz is listed by decoding all of it) meets it ready.
+      // Without 7-Zip: a listing that runs it compiles it meanwhile; with a second compile of it
+      // at the same time, a 7z's run used 4.7 CPU-s against 4.1 (medians of 4 alternated runs on
+      // a loaded VM: not conclusive, but no gain either; docs/decisions/036-browser-speed-at-scale.md).
+      if (listable.length > 0) readyWorkers(1, false);
     },
     [maxBytes, mode, warnTooLarge],
   );
@@ -258,6 +265,8 @@ export function useExtractor({ onPasswordProblem, askPassword }: { onPasswordPro
         return;
       }
       if (extracted > 0) {
+        // The file cards are drawn first, in a commit of their own; the dialog and the toast next.
+        await afterNextPaint();
         notify.success(t('extractor.toasts.success.title'), {
           id,
           description: t('extractor.toasts.success.text', { count: extracted }),
