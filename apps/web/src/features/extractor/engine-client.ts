@@ -55,6 +55,8 @@ export function extractInWorker(parts: File[], options: RunOptions = {}): Engine
   let cancelled = false;
   let run: EngineRun<BrowserExtractResult> | null = null;
   let store: OutputStoreLease | null = null;
+  // Started while the store is leased: the worker loads (and compiles 7-Zip for a 7z) meanwhile.
+  const worker = engineWorker(parts);
   // The store is named and locked before the worker starts writing to it (client/output-stores.ts).
   const result = leaseOutputStore().then(async (lease): Promise<PageExtractResult> => {
     store = lease;
@@ -62,7 +64,7 @@ export function extractInWorker(parts: File[], options: RunOptions = {}): Engine
       await lease?.release();
       throw cancelledError();
     }
-    run = runInWorker<BrowserExtractResult>('extract', parts, options, lease?.name);
+    run = runInWorker<BrowserExtractResult>('extract', parts, options, lease?.name, undefined, worker);
     try {
       const answer = await run.result;
       return lease ? { ...answer, outputStore: lease.name } : answer;
@@ -76,7 +78,10 @@ export function extractInWorker(parts: File[], options: RunOptions = {}): Engine
     cancel() {
       cancelled = true;
       if (run) run.cancel();
-      else void store?.release();
+      else {
+        worker.terminate();
+        void store?.release();
+      }
     },
   };
 }
@@ -145,6 +150,26 @@ function takeWorker(): Worker {
   return spare.worker;
 }
 
+/**
+ * The worker of an extraction about to start, taken before the page has leased its output store
+ * (~80 ms in Chromium on 2 vCPUs): a prepared spare, or a fresh worker that loads meanwhile and,
+ * for a `.7z`, is told at once to fetch and compile 7-Zip, so that its request finds it ready
+ * sooner (docs/decisions/038-sevenzip-on-both-cores.md, "Start-up of the shares"). Other formats
+ * compile 7-Zip when they need it, as before: a zip or tar.gz never does.
+ */
+export function engineWorker(parts: readonly File[]): Worker {
+  const spare = spares.shift();
+  if (spare) {
+    clearTimeout(spare.idle);
+    return spare.worker;
+  }
+  const worker = startWorker();
+  const sevenZip = /\.7z$/i.test(parts[0]?.name ?? '');
+  const prepare: BrowserPrepare = { op: 'prepare', wasmUrl, warmUp: [], sevenZip };
+  worker.postMessage(prepare);
+  return worker;
+}
+
 /** A listing's answer: the worker(s) its extraction will take, prepared now. */
 function prepareFor(result: ListResult): void {
   prepareSpare([warmUpKindFor(result.format)]);
@@ -166,8 +191,10 @@ export function runInWorker<T>(
   { password, limits, onProgress }: RunOptions,
   outputStore?: string,
   part?: WorkerShare,
+  /** A worker taken ahead (engineWorker); else a spare or a fresh one. */
+  taken?: Worker,
 ): EngineRun<T> {
-  const worker = takeWorker();
+  const worker = taken ?? takeWorker();
   let settle: { reject: (error: Error) => void } | null = null;
   // What the extraction may hand over as ArrayBuffers instead of Blobs: the page's budget less
   // what the archives already open hold.
