@@ -152,10 +152,11 @@ function takeWorker(): Worker {
 
 /**
  * The worker of an extraction about to start, taken before the page has leased its output store
- * (~80 ms in Chromium on 2 vCPUs): a prepared spare, or a fresh worker that loads meanwhile and,
- * for a `.7z`, is told at once to fetch and compile 7-Zip, so that its request finds it ready
- * sooner (docs/decisions/038-sevenzip-on-both-cores.md, "Start-up of the shares"). Other formats
- * compile 7-Zip when they need it, as before: a zip or tar.gz never does.
+ * (20-90 ms in Chromium on 2 busy vCPUs): a prepared spare, or a fresh worker that loads its
+ * module meanwhile and, for a `.7z`, is told at once to fetch and compile 7-Zip (only that: a 7z
+ * needs no other backend), so that its request finds it ready sooner
+ * (docs/decisions/038-sevenzip-on-both-cores.md, "where the browser's time goes"). Other formats
+ * load what they need with their request, as before.
  */
 export function engineWorker(parts: readonly File[]): Worker {
   const spare = spares.shift();
@@ -164,9 +165,10 @@ export function engineWorker(parts: readonly File[]): Worker {
     return spare.worker;
   }
   const worker = startWorker();
-  const sevenZip = /\.7z$/i.test(parts[0]?.name ?? '');
-  const prepare: BrowserPrepare = { op: 'prepare', wasmUrl, warmUp: [], sevenZip };
-  worker.postMessage(prepare);
+  if (/\.7z$/i.test(parts[0]?.name ?? '')) {
+    const prepare: BrowserPrepare = { op: 'prepare', wasmUrl, warmUp: [], sevenZip: true, others: false };
+    worker.postMessage(prepare);
+  }
   return worker;
 }
 
