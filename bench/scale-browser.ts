@@ -95,7 +95,16 @@ async function once(site: RunningSite, input: ScaleBrowserInput, how: ScaleHow):
   const profile = await mkdtemp(join(tmpdir(), 'ao-scale-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: findChromium(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+    // SCALE_CHROME_ARGS: more switches, e.g. a trace of every thread's CPU profile, workers' included
+    // ("--trace-startup=disabled-by-default-v8.cpu_profiler --trace-startup-format=json
+    // --trace-startup-file=… --trace-startup-duration=60", docs/decisions/038-sevenzip-on-both-cores.md).
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      ...(process.env['SCALE_CHROME_ARGS']?.split(' ').filter(Boolean) ?? []),
+    ],
     viewport: { width: 1280, height: 900 },
     reducedMotion: 'reduce',
   });

@@ -45,8 +45,9 @@ function workerInputs(files: readonly File[]): InputMounter {
  * Loads what a request will need before it comes. A failure is left for the request to meet
  * (and report) when it loads the same things again.
  */
-export function prepare(wasmUrl: string, sevenZip = true): void {
+export function prepare(wasmUrl: string, sevenZip = true, others = true): void {
   if (sevenZip) compileSevenZip(wasmUrl).catch(() => undefined);
+  if (!others) return;
   browserCodec().catch(() => undefined);
   preloadBackends().catch(() => undefined);
 }

@@ -46,6 +46,11 @@ export interface BrowserPrepare {
    * compiling it took CPU the extraction beside it needed). Compiled by default.
    */
   sevenZip?: boolean;
+  /**
+   * false: only 7-Zip is made ready, not the codec and the other backends (a worker about to
+   * extract a 7z, which needs none of them: apps/web's engineWorker). Loaded by default.
+   */
+  others?: boolean;
 }
 
 /** The pipelines a warm-up can run: 7-Zip's (every format it opens), the zip reader, the tar.gz reader. */

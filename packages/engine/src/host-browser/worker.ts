@@ -34,8 +34,8 @@ let requested = false;
 
 scope.onmessage = async (event: MessageEvent<BrowserRequest | BrowserPrepare>) => {
   if (event.data.op === 'prepare') {
-    const { wasmUrl, warmUp: kinds = [...WARM_UP_KINDS], sevenZip = true } = event.data;
-    prepare(wasmUrl, sevenZip);
+    const { wasmUrl, warmUp: kinds = [...WARM_UP_KINDS], sevenZip = true, others = true } = event.data;
+    prepare(wasmUrl, sevenZip, others);
     warmingUp = warmUp(wasmUrl, kinds, () => requested).then((report) => post({ type: 'prepared', warmUp: report }));
     return;
   }

@@ -55,6 +55,8 @@ export function extractInWorker(parts: File[], options: RunOptions = {}): Engine
   let cancelled = false;
   let run: EngineRun<BrowserExtractResult> | null = null;
   let store: OutputStoreLease | null = null;
+  // Started while the store is leased: the worker loads (and compiles 7-Zip for a 7z) meanwhile.
+  const worker = engineWorker(parts);
   // The store is named and locked before the worker starts writing to it (client/output-stores.ts).
   const result = leaseOutputStore().then(async (lease): Promise<PageExtractResult> => {
     store = lease;
@@ -62,7 +64,7 @@ export function extractInWorker(parts: File[], options: RunOptions = {}): Engine
       await lease?.release();
       throw cancelledError();
     }
-    run = runInWorker<BrowserExtractResult>('extract', parts, options, lease?.name);
+    run = runInWorker<BrowserExtractResult>('extract', parts, options, lease?.name, undefined, worker);
     try {
       const answer = await run.result;
       return lease ? { ...answer, outputStore: lease.name } : answer;
@@ -76,7 +78,10 @@ export function extractInWorker(parts: File[], options: RunOptions = {}): Engine
     cancel() {
       cancelled = true;
       if (run) run.cancel();
-      else void store?.release();
+      else {
+        worker.terminate();
+        void store?.release();
+      }
     },
   };
 }
@@ -174,6 +179,22 @@ function takeWorker(): Worker {
 }
 
 /**
+/**
+ * The worker of an extraction about to start, taken before the page has leased its output store
+ * (20-90 ms in Chromium on 2 busy vCPUs): a spare (job-runner.ts readies them as the run
+ * starts), or a fresh worker that loads its module meanwhile and, for a `.7z`, is told at once to
+ * compile 7-Zip only (a 7z needs no other backend), so that its request finds it ready sooner
+ * (docs/decisions/038-sevenzip-on-both-cores.md, "where the browser's time goes").
+ */
+export function engineWorker(parts: readonly File[]): Worker {
+  if (spares.length > 0 || !/\.7z$/i.test(parts[0]?.name ?? '')) return takeWorker();
+  const worker = startWorker();
+  const prepare: BrowserPrepare = { op: 'prepare', wasmUrl, warmUp: [], sevenZip: true, others: false };
+  worker.postMessage(prepare);
+  return worker;
+}
+
+/**
  * A listing's answer: the worker(s) its extraction will take, prepared now: 7-Zip compiled only
  * where the archive needs it (warm-up.ts makes its zip and tar.gz samples without it). A second spare, for
  * an archive that will be shared (shared-extraction.ts), does not warm up, and compiles 7-Zip
@@ -201,8 +222,10 @@ export function runInWorker<T>(
   { password, limits, onProgress }: RunOptions,
   outputStore?: string,
   part?: WorkerShare,
+  /** A worker taken ahead (engineWorker); else a spare or a fresh one. */
+  taken?: Worker,
 ): EngineRun<T> {
-  const worker = takeWorker();
+  const worker = taken ?? takeWorker();
   let settle: { reject: (error: Error) => void } | null = null;
   // What the extraction may hand over as ArrayBuffers instead of Blobs: the page's budget less
   // what the archives already open hold.

@@ -3,6 +3,7 @@ import { leaseHeldOutput, leaseOutputStore, type HeldOutputLease } from '@archiv
 import type { ArchiveJob } from './archive-jobs';
 import {
   cancelledError,
+  engineWorker,
   extractInWorker,
   runInWorker,
   SHARED_MIN_BYTES,
@@ -57,9 +58,12 @@ export function extractInShares(parts: File[], options: RunOptions, count: numbe
   let runs: EngineRun<BrowserExtractResult>[] = [];
   let single: EngineRun<PageExtractResult> | null = null;
   let release: (() => Promise<void>) | null = null;
+  // Started while the store is leased: each loads, and compiles 7-Zip for a 7z, meanwhile.
+  const workers = Array.from({ length: count }, () => engineWorker(parts));
   const result = leaseOutputStore().then(async (lease): Promise<PageExtractResult> => {
     release = () => lease?.release() ?? Promise.resolve();
     if (cancelled) {
+      for (const worker of workers) worker.terminate();
       await release();
       throw cancelledError();
     }
@@ -81,6 +85,7 @@ export function extractInShares(parts: File[], options: RunOptions, count: numbe
         { ...options, onProgress: (each) => onProgress(index, each) },
         lease?.partName(index),
         { share: { index, count }, held },
+        workers[index],
       ),
     );
     try {
@@ -101,7 +106,10 @@ export function extractInShares(parts: File[], options: RunOptions, count: numbe
       cancelled = true;
       for (const run of runs) run.cancel();
       single?.cancel();
-      if (runs.length === 0) void release?.();
+      if (runs.length === 0) {
+        for (const worker of workers) worker.terminate();
+        void release?.();
+      }
     },
   };
 }
