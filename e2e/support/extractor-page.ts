@@ -30,6 +30,10 @@ export class ExtractorPage {
   async choose(paths: string[]): Promise<void> {
     this.since = await shownCount(this.page);
     await this.page.locator('input[type=file]').setInputFiles(paths);
+    // As a visitor sees their files listed before reaching for "Extract": the list is a chunk of
+    // its own, and on a busy CI machine a click made before it showed landed where the button had
+    // been (the list moved it down) and nothing started.
+    await this.page.locator('[data-selected]').waitFor();
   }
 
   async extract(password?: string): Promise<void> {

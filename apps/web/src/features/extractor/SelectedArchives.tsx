@@ -21,7 +21,7 @@ export default function SelectedArchives({ jobs, busy, onRemove }: SelectedArchi
   const { t, i18n } = useTranslation();
   if (jobs.length === 0) return null;
   return (
-    <div className="rounded-xl border border-border bg-card p-4">
+    <div className="rounded-xl border border-border bg-card p-4" data-selected={jobs.length}>
       <p className="mb-2 text-sm font-medium">
         {jobs.length === 1 ? t('extractor.selection.selected') : t('extractor.selection.selectedMany', { count: jobs.length })}
       </p>
