@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { crc32, gzipSync } from 'node:zlib';
 import { zipSync, type Zippable } from 'fflate';
 import { SevenZip } from '../packages/engine/src/sevenzip/sevenzip-package.js';
-import { end, file } from '../packages/engine/src/tar/tar-test-writer.js';
+import { end, file } from '../packages/engine/src/tar/tar-writer.js';
 
 export type ManyFormat = 'zip' | '7z' | 'tar.gz' | 'rar5';
 export const MANY_FORMATS: readonly ManyFormat[] = ['zip', '7z', 'tar.gz', 'rar5'];

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { concat, end, file, header } from '../tar/tar-test-writer.js';
+import { concat, end, file, header } from '../tar/tar-writer.js';
 import { CLI_BIN, runCli, type CliRun } from '../testing/run-cli.js';
 
 // The CLI as users run it: the built bin in a child process (build first), its output and exit code.

@@ -8,7 +8,7 @@ import { crc16 } from '../lzh/lzh-crc.js';
 import { extractLzhStream } from '../lzh/lzh-backend.js';
 import { extractTarStream } from '../tar/tar-backend.js';
 import { extractTarGz } from '../tar/tar-gz-backend.js';
-import { concat, end, file } from '../tar/tar-test-writer.js';
+import { concat, end, file } from '../tar/tar-writer.js';
 import { extractZip } from '../zip/zip-backend.js';
 import type { EngineError } from './engine-error.js';
 

@@ -1,6 +1,6 @@
 import { SERVER_LIMITS } from '@archive-opener/shared';
 import { describe, expect, it } from 'vitest';
-import { concat, end, file } from '../tar/tar-test-writer.js';
+import { concat, end, file } from '../tar/tar-writer.js';
 import { MemorySink } from '../testing/memory-io.js';
 import { DETECT_HEAD_BYTES } from './detect.js';
 import { extractPayload, listPayload, type Payload } from './unwrap.js';

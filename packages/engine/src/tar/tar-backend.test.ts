@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { EngineError } from '../core/engine-error.js';
 import type { Progress } from '../core/types.js';
 import { extractTarStream, listTarStream, TarFallback, type TarStreamInfo } from './tar-backend.js';
-import { concat, end, file, header, pax, streamOf } from './tar-test-writer.js';
+import { concat, end, file, header, pax, streamOf } from './tar-writer.js';
 import { MemorySink } from '../testing/memory-io.js';
 
 const info = (bytes: Uint8Array): TarStreamInfo => ({ format: 'tar', archiveBytes: bytes.length, bytesTotal: bytes.length });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { EngineError } from '../core/engine-error.js';
 import type { ExtractResult, Progress } from '../core/types.js';
 import { extractTarGz, listTarGz, TarGzFallback } from './tar-gz-backend.js';
-import { concat, end, file, header, pax } from './tar-test-writer.js';
+import { concat, end, file, header, pax } from './tar-writer.js';
 import { fileSource, MemorySink, memorySource, sha256 } from '../testing/memory-io.js';
 import { CORPUS_DIR, loadManifest, type ManifestEntry } from '@archive-opener/test-support/corpus';
 

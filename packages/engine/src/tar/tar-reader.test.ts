@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TarError, TarReader, type TarEntry } from './tar-reader.js';
-import { body, concat, end, file, gnuLong, header, octal, pax, streamOf } from './tar-test-writer.js';
+import { body, concat, end, file, gnuLong, header, octal, pax, streamOf } from './tar-writer.js';
 
 interface Read {
   name: string;

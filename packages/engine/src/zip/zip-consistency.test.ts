@@ -5,7 +5,7 @@ import { SERVER_LIMITS } from '@archive-opener/shared';
 import { describe, expect, it } from 'vitest';
 import { EngineError } from '../core/engine-error.js';
 import { zlibCodec } from '../host-node/zlib-codec.js';
-import { concat } from '../tar/tar-test-writer.js';
+import { concat } from '../tar/tar-writer.js';
 import { extractZip } from './zip-backend.js';
 import { MemorySink, memorySource } from '../testing/memory-io.js';
 import { CORPUS_DIR } from '@archive-opener/test-support/corpus';

@@ -100,7 +100,7 @@ const SPARE_IDLE_MS = 60_000;
 
 /**
  * Prepared workers, in the order they are taken: at most one, or two before a shared run. A bare
- * one (readyWorkers) has only loaded the engine: no 7-Zip compiled, nothing warmed up.
+ * one (readySpare) has only loaded the engine: no 7-Zip compiled, nothing warmed up.
  */
 const spares: { worker: Worker; idle: ReturnType<typeof setTimeout>; bare: boolean }[] = [];
 
@@ -122,23 +122,17 @@ export function prepareEngine(): void {
 }
 
 /**
- * Has `count` spares loading or loaded, starting bare ones where they lack (compiling 7-Zip if
- * `sevenZip`, warming nothing up): when archives are
- * chosen (beside their listing, which may not end before the visitor clicks) and when a run
- * starts (its output store's lease takes a round trip to the browser process, the worker's
- * module loads meanwhile). A fresh worker took ~0.1–0.2 s from `new Worker` to its request on
- * the bench's VM (docs/decisions/036-browser-speed-at-scale.md, "Start-up and the page at 200 MB").
+ * Has a bare spare loading (the engine's modules only: no 7-Zip compiled, nothing warmed up) when
+ * archives are chosen, beside their listing, which may not end before the visitor clicks. A fresh
+ * worker took ~0.1–0.2 s from `new Worker` to its request on the bench's VM
+ * (docs/decisions/036-browser-speed-at-scale.md, "Start-up and the page at 200 MB").
  */
-export function readyWorkers(count: number, sevenZip: boolean): void {
-  while (spares.length < count) startSpare({ op: 'prepare', wasmUrl, warmUp: [], sevenZip }, true);
+export function readySpare(): void {
+  if (spares.length === 0) startSpare({ op: 'prepare', wasmUrl, warmUp: [], sevenZip: false }, true);
 }
 
-/**
- * Whether an archive of this name is likely to run 7-Zip (`readyWorkers`' hint): all but a zip or
- * a tar.gz. Where a listing runs 7-Zip too, the second compile of the same module is served by
- * V8's cache of compiled modules.
- */
-export function likelySevenZip(name: string): boolean {
+/** Whether an archive of this name is likely to run 7-Zip: all but a zip or a tar.gz. */
+function likelySevenZip(name: string): boolean {
   return !/\.(zip|tar\.gz|tgz)$/i.test(name);
 }
 
@@ -179,17 +173,23 @@ function takeWorker(): Worker {
 }
 
 /**
-/**
  * The worker of an extraction about to start, taken before the page has leased its output store
- * (20-90 ms in Chromium on 2 busy vCPUs): a spare (job-runner.ts readies them as the run
- * starts), or a fresh worker that loads its module meanwhile and, for a `.7z`, is told at once to
- * compile 7-Zip only (a 7z needs no other backend), so that its request finds it ready sooner
- * (docs/decisions/038-sevenzip-on-both-cores.md, "where the browser's time goes").
+ * (20-90 ms in Chromium on 2 busy vCPUs), so that its module loads meanwhile: a spare, or a fresh
+ * worker that, for a name likely to run 7-Zip, is told at once to compile it — only it for a `.7z`,
+ * which needs no other backend (docs/decisions/038-sevenzip-on-both-cores.md, "where the browser's
+ * time goes"). A zip or a tar.gz loads what it needs with its request.
  */
 export function engineWorker(parts: readonly File[]): Worker {
-  if (spares.length > 0 || !/\.7z$/i.test(parts[0]?.name ?? '')) return takeWorker();
+  const name = parts[0]?.name ?? '';
+  if (spares.length > 0 || !likelySevenZip(name)) return takeWorker();
   const worker = startWorker();
-  const prepare: BrowserPrepare = { op: 'prepare', wasmUrl, warmUp: [], sevenZip: true, others: false };
+  const prepare: BrowserPrepare = {
+    op: 'prepare',
+    wasmUrl,
+    warmUp: [],
+    sevenZip: true,
+    ...(/\.7z$/i.test(name) && { others: false }),
+  };
   worker.postMessage(prepare);
   return worker;
 }

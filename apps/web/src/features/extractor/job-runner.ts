@@ -10,7 +10,7 @@ import { cancelledError, ServerExtractionError } from '../server-extraction/serv
 import type { ServerRun } from '../server-extraction/server-run';
 import { startUsageRecord } from '../telemetry/usage-events';
 import type { ArchiveJob } from './archive-jobs';
-import { ExtractionError, extractInWorker, likelySevenZip, readyWorkers, type EngineRun } from './engine-client';
+import { ExtractionError, extractInWorker, type EngineRun } from './engine-client';
 import { percentFor } from './progress-model';
 import { extractInShares, sharesFor } from './shared-extraction';
 import { toExtractedFiles } from './to-extracted-files';
@@ -64,9 +64,6 @@ function runInBrowser(job: ArchiveJob, { password, prefix, onPercent, storage }:
     onProgress: ({ bytesDone, bytesTotal }: Progress) => onPercent(percentFor({ stage: 'extracting', bytesDone, bytesTotal })),
   };
   const shares = sharesFor(job, password);
-  // Its workers load while the output store is leased (engine-client.ts).
-  const format = job.listing?.state === 'listed' ? job.listing.format : undefined;
-  readyWorkers(shares, format === undefined ? likelySevenZip(job.name) : format !== 'zip' && format !== 'tar.gz');
   const run = shares > 1 ? extractInShares(job.parts, runOptions, shares) : extractInWorker(job.parts, runOptions);
   // The anonymous usage record (docs/decisions/023-anonymous-statistics.md), browser mode only: the
   // server records its own runs.

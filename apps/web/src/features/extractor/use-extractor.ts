@@ -22,7 +22,7 @@ import {
   summarizeListing,
   withLimit,
 } from './archive-jobs';
-import { extractInWorker, listInWorker, readyWorkers, type EngineRun } from './engine-client';
+import { extractInWorker, listInWorker, readySpare, type EngineRun } from './engine-client';
 import { errorText } from './error-messages';
 import { asShape, runJob, type JobOutput } from './job-runner';
 import { BatchPasswords, type PasswordAsk } from './batch-passwords';
@@ -134,7 +134,7 @@ export function useExtractor({ onPasswordProblem, askPassword }: { onPasswordPro
       // Without 7-Zip: a listing that runs it compiles it meanwhile; with a second compile of it
       // at the same time, a 7z's run used 4.7 CPU-s against 4.1 (medians of 4 alternated runs on
       // a loaded VM: not conclusive, but no gain either; docs/decisions/036-browser-speed-at-scale.md).
-      if (listable.length > 0) readyWorkers(1, false);
+      if (listable.length > 0) readySpare();
     },
     [maxBytes, mode, warnTooLarge],
   );

@@ -1,6 +1,6 @@
 /**
- * Test support only (imported by the *.test.ts files, never by the engine): builds tar bytes
- * block by block, including the unusual and broken forms the reader must handle.
+ * Builds tar bytes block by block, including the unusual and broken forms the reader must handle:
+ * for the tests, and for the browser worker's warm-up sample (host-browser/warm-up-samples.ts).
  */
 
 const utf8 = new TextEncoder();
