@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { gzipSync } from 'node:zlib';
-import { body, concat, end, header, pax } from '../../packages/engine/src/tar/tar-test-writer.js';
+import { body, concat, end, header, pax } from '../../packages/engine/src/tar/tar-writer.js';
 
 /**
  * Structure-aware inputs for the tar reader and the gzip member reader: headers whose fields
