@@ -38,7 +38,8 @@ describe.each(TEST_DATABASES)('server extraction API on $name', ({ schema: creat
     expect(accepted.statusCode).toBe(202);
     const { id, status, queuePosition } = accepted.json<{ id: string; status: string; queuePosition: number }>();
     expect(id).toMatch(/^[\w-]{22}$/);
-    expect(['queued', 'running']).toContain(status);
+    // A small archive can be done before the answer is built (seen once in CI).
+    expect(['queued', 'running', 'completed']).toContain(status);
     expect(queuePosition).toBeGreaterThanOrEqual(0);
 
     const stream = await events(app, id);
