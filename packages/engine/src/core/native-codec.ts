@@ -1,3 +1,5 @@
+import type { ArchiveSource } from './types.js';
+
 export type Decoded = Uint8Array | readonly Uint8Array[];
 
 /** How many bytes decoded output holds. */
@@ -31,4 +33,10 @@ export interface NativeCodec {
   release?(data: Decoded): void;
   /** A streaming gzip decoder (concatenated members included) with large output chunks. */
   gunzip?: () => TransformStream<Uint8Array, Uint8Array>;
+  /**
+   * A whole gzip file decoded elsewhere (the browser: in a worker of its own, beside the reader
+   * of what is inside), failing with gzip-reader's GzipFailure; null when the host cannot for
+   * this source, and the engine decodes it itself.
+   */
+  gunzipSource?(source: ArchiveSource): ReadableStream<Uint8Array> | null;
 }

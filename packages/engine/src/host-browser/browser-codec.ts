@@ -1,6 +1,7 @@
 import { inflateSync } from 'fflate';
 import { createCRC32 } from 'hash-wasm';
 import type { NativeCodec } from '../core/native-codec.js';
+import { offloadedGunzip } from './gunzip-offload.js';
 
 /**
  * Entries that inflate to at least this much go through the browser's own zlib. Below it a
@@ -25,6 +26,7 @@ class OversizeError extends RangeError {
  * a fresh worker (one per archive) has not yet optimised. Small ones stay with fflate's single
  * synchronous call, cheaper than a stream's setup. CRC-32 is hash-wasm's. Both load once per worker.
  * A zip entry inflated by the stream is read as a gzip member, so zlib checks its CRC-32 too.
+ * A user's .tar.gz is decoded in a worker of its own (gunzip-offload.ts).
  */
 export function browserCodec(): Promise<NativeCodec> {
   codec ??= createCRC32().then((crc) => ({
@@ -55,6 +57,7 @@ export function browserCodec(): Promise<NativeCodec> {
         return null;
       }
     },
+    gunzipSource: offloadedGunzip,
   }));
   return codec;
 }

@@ -26,6 +26,7 @@ export type {
   WarmUpKind,
   WarmUpReport,
 } from './worker-protocol.js';
+export { offloadGunzipTo } from './gunzip-offload.js';
 export { heldBuffersOf, sliceToBlob, WARM_UP_KINDS, warmUpKindFor } from './worker-protocol.js';
 export type { ExtractedEntry, ListResult, Progress } from '../core/types.js';
 

@@ -11,7 +11,7 @@ export { tarBackend } from './tar-backend.js';
 export const gzipBackend: Backend = {
   name: 'gz',
   recognise: (job) => singlePartOf(job, 'gz'),
-  list: (job) => listTarGz(onlySource(job), job.options, job.codec?.gunzip),
-  extract: (job, sink) => extractTarGz(onlySource(job), sink, job.limits, job.options, job.codec?.gunzip),
+  list: (job) => listTarGz(onlySource(job), job.options, job.codec),
+  extract: (job, sink) => extractTarGz(onlySource(job), sink, job.limits, job.options, job.codec),
   fallback: TarFallback,
 };

@@ -1,4 +1,4 @@
-import type { GzipDecoderFactory } from './gzip-session.js';
+import type { NativeCodec } from '../core/native-codec.js';
 import type { ExtractionLimits } from '@archive-opener/shared';
 import type { OutputSink } from '../core/output-sink.js';
 import type { ArchiveSource, ExtractResult, ListResult, OperationOptions } from '../core/types.js';
@@ -10,8 +10,8 @@ import { TarFallback, tarBackend } from './tar-backend.js';
 
 /**
  * gzip in one pass: the platform's gzip decoder (DecompressionStream, see gzip-reader), or the
- * host's, feeds the unwrap step (core/unwrap.ts), whose reader streams each file straight into
- * the sink. 7-Zip (WebAssembly) needs two passes for tar.gz and is about four times slower.
+ * host's (in the browser, the same reader in a worker of its own: host-browser/gunzip-offload.ts),
+ * feeds the unwrap step (core/unwrap.ts), whose reader streams each file straight into the sink. 7-Zip (WebAssembly) needs two passes for tar.gz and is about four times slower.
  */
 
 /**
@@ -20,12 +20,8 @@ import { TarFallback, tarBackend } from './tar-backend.js';
  */
 export { TarFallback as TarGzFallback } from './tar-backend.js';
 
-export async function listTarGz(
-  source: ArchiveSource,
-  options: OperationOptions,
-  decoder?: GzipDecoderFactory,
-): Promise<ListResult> {
-  const inside = await payload(source, null, decoder);
+export async function listTarGz(source: ArchiveSource, options: OperationOptions, codec?: NativeCodec): Promise<ListResult> {
+  const inside = await payload(source, null, codec);
   return (await listPayload(inside, options)) ?? handOn(inside);
 }
 
@@ -34,10 +30,10 @@ export async function extractTarGz(
   sink: OutputSink,
   limits: ExtractionLimits,
   options: OperationOptions,
-  decoder?: GzipDecoderFactory,
+  codec?: NativeCodec,
 ): Promise<ExtractResult> {
   const estimate = await estimateTarSize(source);
-  const inside = await payload(source, estimate, decoder);
+  const inside = await payload(source, estimate, codec);
   return (await extractPayload(inside, sink, limits, options)) ?? handOn(inside);
 }
 
@@ -50,8 +46,9 @@ async function handOn(inside: Payload): Promise<never> {
   throw new TarFallback('The gzip stream holds nothing our readers read.');
 }
 
-async function payload(source: ArchiveSource, size: number | null, decoder?: GzipDecoderFactory): Promise<Payload> {
-  const { head, stream } = await peekStream(gunzip(source, decoder).stream, DETECT_HEAD_BYTES);
+async function payload(source: ArchiveSource, size: number | null, codec?: NativeCodec): Promise<Payload> {
+  const decoded = codec?.gunzipSource?.(source) ?? gunzip(source, codec?.gunzip).stream;
+  const { head, stream } = await peekStream(decoded, DETECT_HEAD_BYTES);
   return {
     suffix: 'gz',
     head,

@@ -1,0 +1,95 @@
+import type { ArchiveSource } from '../core/types.js';
+import { GzipFailure, gunzip } from '../tar/gzip-reader.js';
+import { GUNZIP_BATCHES_AHEAD, type GunzipMessage, type GunzipRequest } from './gunzip-protocol.js';
+
+/**
+ * A .tar.gz on two cores: its gzip decoding runs in a worker of its own (gunzip-worker.ts) while
+ * the engine's worker reads the tar and writes the files. In one thread the two took turns: the
+ * engine's worker was busy the whole run (200 MB set: ~1.5 s, of which the browser's inflate
+ * ~0.55 s and reading the File, the tar reader and the output store the rest), the other core
+ * idle. The decoded chunks are moved between the workers, never copied: copying them into 1 MiB
+ * buffers was what cost ~1 CPU-s on the 1.2 GB set in decision 037's trial.
+ * docs/decisions/039-tar-gz-on-two-cores.md has the figures.
+ */
+
+let workerUrl: string | null = null;
+
+/**
+ * Where the app's bundle put the gunzip worker's entry. Without it (the engine's own tests, a
+ * host that does not bundle it) gzip is decoded in the engine's worker, as before.
+ */
+export function offloadGunzipTo(url: string): void {
+  workerUrl = url;
+}
+
+/** Bytes decoded ahead in this worker's queue, beside the batches the gunzip worker may send. */
+const QUEUED_BYTES = 1 << 20;
+
+/**
+ * The decoded bytes of a gzip file, from a worker of their own; null when there is none to use
+ * (no URL, or a source that is not a user's File: a gzip inside another archive). If the worker
+ * fails to start (it never answered), the same bytes are decoded here instead.
+ */
+export function offloadedGunzip(source: ArchiveSource): ReadableStream<Uint8Array> | null {
+  const file = (source as { file?: unknown }).file;
+  if (workerUrl === null || !(file instanceof File) || typeof Worker !== 'function') return null;
+  const worker = new Worker(workerUrl, { type: 'module' });
+  const ask = (request: GunzipRequest) => worker.postMessage(request);
+  let answered = false;
+  let finished = false;
+  let local: ReadableStreamDefaultReader<Uint8Array> | null = null;
+  const finish = () => {
+    finished = true;
+    worker.terminate();
+  };
+  const pumpLocal = async (controller: ReadableStreamDefaultController<Uint8Array>) => {
+    try {
+      const next = await local?.read();
+      if (!next || next.done) controller.close();
+      else controller.enqueue(next.value);
+    } catch (error) {
+      controller.error(error);
+    }
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        worker.onmessage = ({ data }: MessageEvent<GunzipMessage>) => {
+          answered = true;
+          if (finished) return;
+          if (data.type === 'chunks') for (const chunk of data.chunks) controller.enqueue(chunk);
+          else if (data.type === 'end') {
+            finish();
+            controller.close();
+          } else {
+            finish();
+            controller.error(new GzipFailure(data.kind, new Error(data.message)));
+          }
+        };
+        worker.onerror = (event) => {
+          event.preventDefault();
+          if (finished) return;
+          finish();
+          if (answered) {
+            controller.error(new GzipFailure('corrupt', new Error(`the gzip worker stopped: ${event.message}`)));
+            return;
+          }
+          // It never started (its script failed to load): nothing was delivered, decode here.
+          local = gunzip(source).stream.getReader();
+          void pumpLocal(controller);
+        };
+        ask({ op: 'start', file, batches: GUNZIP_BATCHES_AHEAD });
+      },
+      pull(controller) {
+        if (local) return pumpLocal(controller);
+        if (!finished) ask({ op: 'more' });
+        return undefined;
+      },
+      async cancel() {
+        finish();
+        await local?.cancel();
+      },
+    },
+    new ByteLengthQueuingStrategy({ highWaterMark: QUEUED_BYTES }),
+  );
+}
