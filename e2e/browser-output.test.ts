@@ -82,6 +82,27 @@ function pickerStandIn(): void {
     (await navigator.storage.getDirectory()).getDirectoryHandle('picked', { create: true });
 }
 
+/**
+ * The picker's stand-in for a folder on a disk: as Chromium's File System Access does there (and
+ * not in the Origin Private File System), it refuses names Windows cannot hold and shell links.
+ */
+function refusingPickerStandIn(): void {
+  const refused = (name: string) => /["*:<>?\\|]/.test(name) || /\.lnk$/i.test(name);
+  const refuse = () => Promise.reject(new TypeError('Name is not allowed.'));
+  const onDisk = (folder: FileSystemDirectoryHandle): FileSystemDirectoryHandle =>
+    ({
+      kind: 'directory',
+      name: folder.name,
+      keys: () => (folder as unknown as { keys(): AsyncIterable<string> }).keys(),
+      getDirectoryHandle: async (name: string, options?: FileSystemGetDirectoryOptions) =>
+        refused(name) ? refuse() : onDisk(await folder.getDirectoryHandle(name, options)),
+      getFileHandle: (name: string, options?: FileSystemGetFileOptions) =>
+        refused(name) ? refuse() : folder.getFileHandle(name, options),
+    }) as unknown as FileSystemDirectoryHandle;
+  (window as unknown as { showDirectoryPicker: () => Promise<FileSystemDirectoryHandle> }).showDirectoryPicker = async () =>
+    onDisk(await (await navigator.storage.getDirectory()).getDirectoryHandle('picked', { create: true }));
+}
+
 /** Every file under the OPFS folder `name`, by path, with its text. */
 function opfsTree(page: Page, name: string): Promise<Record<string, string>> {
   return page.evaluate(async (top) => {
@@ -140,6 +161,27 @@ describe('Extract to folder', () => {
     await ui.page.getByRole('button', { name: 'Extract to folder…' }).click();
     await ui.toast('The files are in “loose”.');
     expect(await opfsTree(ui.page, 'picked')).toEqual({ 'loose/a.txt': 'a', 'loose/docs/b.txt': 'b' });
+  });
+
+  it('writes a name the disk refuses under an allowed one, never over another file', async () => {
+    const ui = await extractorPage([refusingPickerStandIn]);
+    const odd = await archive('odd.zip', {
+      'odd/what?.txt': text('question'),
+      'odd/what_.txt': text('underscore'),
+      'odd/ab:cd/inner.txt': text('inner'),
+      'odd/start.lnk': text('not a link'),
+    });
+    await ui.choose([odd]);
+    await ui.extract();
+    await ui.waitForCompletion(4);
+    await ui.page.getByRole('button', { name: 'Extract to folder…' }).click();
+    await ui.toast('The files are in “odd”. Names your disk does not allow were changed, such as “what?.txt” to “what_.txt”.');
+    expect(await opfsTree(ui.page, 'picked')).toEqual({
+      'odd/what_.txt': 'question',
+      'odd/what_ (2).txt': 'underscore',
+      'odd/ab_cd/inner.txt': 'inner',
+      'odd/start.lnk_': 'not a link',
+    });
   });
 
   it('is not offered where the browser cannot write into a folder', async () => {

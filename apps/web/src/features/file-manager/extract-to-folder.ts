@@ -1,5 +1,6 @@
 import type { ExtractedFile } from './extracted-file';
 import { ApiRequestError, fetchApi } from '../../lib/api-request-error';
+import { createAllowed, FolderNames } from './allowed-name';
 import { namesIn } from './file-system-access';
 import { planFolder } from './folder-placement';
 
@@ -36,34 +37,58 @@ async function* chunksOf(file: ExtractedFile): AsyncGenerator<Uint8Array> {
   yield* source;
 }
 
+/** What "Extract to folder" made. */
+export interface FolderResult {
+  /** The folder made in the picked one. */
+  folder: string;
+  /** The first name the browser refused and what it was written as, if any was (allowed-name.ts). */
+  renamed: { from: string; to: string } | null;
+}
+
 /**
  * Writes the files into `target`, the folder the visitor picked (folder-placement.ts decides the
  * one new folder made there and every name in it): one file at a time, each streamed from where
  * its bytes are, so the page holds no more than a chunk. Only the files the page shows are
  * written: links and anything else the engine did not make a file of are never created, and
- * their names were made safe and their sizes limited by the engine already. Resolves with the
- * name of the folder made.
+ * their names were made safe and their sizes limited by the engine already. A name the browser
+ * refuses for this disk is written under an allowed one (allowed-name.ts); nothing is overwritten.
  */
 export async function extractToFolder(
   files: readonly ExtractedFile[],
   archiveName: string | null,
   target: FileSystemDirectoryHandle,
   onProgress?: (progress: FolderProgress) => void,
-): Promise<string> {
+): Promise<FolderResult> {
+  const existing = await namesIn(target);
   const plan = planFolder(
     files.map((file) => file.path),
     archiveName,
-    await namesIn(target),
+    existing,
   );
-  const root = await target.getDirectoryHandle(plan.folder, { create: true });
-  const folders = new Map<string, Promise<FileSystemDirectoryHandle>>([['', Promise.resolve(root)]]);
-  const folderAt = (path: string): Promise<FileSystemDirectoryHandle> => {
+  let renamed: FolderResult['renamed'] = null;
+  const noteRename = (from: string, to: string) => {
+    if (from !== to) renamed ??= { from, to };
+  };
+  const root = await createAllowed(plan.folder, true, new FolderNames(existing), (name) =>
+    target.getDirectoryHandle(name, { create: true }),
+  );
+  noteRename(plan.folder, root.name);
+  /** Each folder made, by its planned path, with the names made in it so far. */
+  const folders = new Map<string, Promise<{ handle: FileSystemDirectoryHandle; names: FolderNames }>>([
+    ['', Promise.resolve({ handle: root.handle, names: new FolderNames() })],
+  ]);
+  const folderAt = (path: string): Promise<{ handle: FileSystemDirectoryHandle; names: FolderNames }> => {
     let folder = folders.get(path);
     if (!folder) {
       const slash = path.lastIndexOf('/');
-      folder = folderAt(slash < 0 ? '' : path.slice(0, slash)).then((parent) =>
-        parent.getDirectoryHandle(path.slice(slash + 1), { create: true }),
-      );
+      const name = path.slice(slash + 1);
+      folder = folderAt(slash < 0 ? '' : path.slice(0, slash)).then(async (parent) => {
+        const made = await createAllowed(name, true, parent.names, (allowed) =>
+          parent.handle.getDirectoryHandle(allowed, { create: true }),
+        );
+        noteRename(name, made.name);
+        return { handle: made.handle, names: new FolderNames() };
+      });
       folders.set(path, folder);
     }
     return folder;
@@ -74,9 +99,13 @@ export async function extractToFolder(
   for (const [index, file] of files.entries()) {
     const path = plan.paths[index] ?? file.name;
     const slash = path.lastIndexOf('/');
+    const name = path.slice(slash + 1);
     const folder = await folderAt(slash < 0 ? '' : path.slice(0, slash));
-    const handle = await folder.getFileHandle(path.slice(slash + 1), { create: true });
-    const writable = await handle.createWritable();
+    const made = await createAllowed(name, false, folder.names, (allowed) =>
+      folder.handle.getFileHandle(allowed, { create: true }),
+    );
+    noteRename(name, made.name);
+    const writable = await made.handle.createWritable();
     try {
       for await (const chunk of chunksOf(file)) {
         await writable.write(chunk as Uint8Array<ArrayBuffer>);
@@ -89,5 +118,5 @@ export async function extractToFolder(
       throw error;
     }
   }
-  return plan.folder;
+  return { folder: root.name, renamed };
 }

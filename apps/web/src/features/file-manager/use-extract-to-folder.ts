@@ -29,11 +29,13 @@ export function useExtractToFolder(archiveName: string | null, onGone?: () => vo
       setPercent(0);
       try {
         await ensureAvailable(files);
-        const folder = await extractToFolder(files, archiveName, target, ({ bytesDone, bytesTotal }) =>
+        const { folder, renamed } = await extractToFolder(files, archiveName, target, ({ bytesDone, bytesTotal }) =>
           setPercent(bytesTotal > 0 ? Math.floor((bytesDone / bytesTotal) * 100) : 100),
         );
         toast.success(t('fileManager.toast.folderDone'), {
-          description: t('fileManager.toast.folderDoneDescription', { folder }),
+          description: renamed
+            ? t('fileManager.toast.folderDoneRenamedDescription', { folder, ...renamed })
+            : t('fileManager.toast.folderDoneDescription', { folder }),
         });
       } catch (error) {
         toast.error(t('fileManager.toast.folderFailed'), { description: t('fileManager.toast.folderFailedDescription') });

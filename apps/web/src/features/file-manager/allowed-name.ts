@@ -1,0 +1,77 @@
+import { windowsSafeName } from '@archive-opener/shared';
+import { numberedName } from './folder-placement';
+
+/**
+ * Names in a folder on the visitor's disk that the browser may refuse. Chromium's File System
+ * Access refuses, on every system, names Windows cannot hold and a few more: `"*:<>?\|`,
+ * control and format characters, a name ending in a dot or a space, device names (CON, aux.txt),
+ * and extensions the Windows shell acts on (.lnk, .url, .scf). Such names are legal in an archive
+ * and on Linux, and the engine keeps them; a refused one is written under a name that is allowed
+ * instead of failing the whole "Extract to folder" halfway through.
+ */
+
+/** Characters a portable name never holds (`/` cannot reach here: it separates folders). */
+const REFUSED_ANYWHERE = /[\p{Cc}\p{Cf}"*:<>?\\|~]/gu;
+/** What a name may not start or end with (one leading dot stays: `.git`, `.env`). */
+const REFUSED_AT_ENDS = /^[\s.~]+|[\s.~]+$/gu;
+/** Extensions the Windows shell acts on (links, shell commands, internet shortcuts, class IDs). */
+const SHELL_EXTENSION = /\.(lnk|scf|url|local|\{[^}]*\})$/i;
+
+/** `name` with everything a browser or Windows may refuse replaced by `_` (never empty). */
+export function portableName(name: string): string {
+  const dot = name.startsWith('.') ? '.' : '';
+  let rest = name
+    .slice(dot.length)
+    .replace(REFUSED_ANYWHERE, '_')
+    .replace(REFUSED_AT_ENDS, (ends) => '_'.repeat(ends.length));
+  if (SHELL_EXTENSION.test(rest)) rest = `${rest}_`;
+  return windowsSafeName(`${dot}${rest === '' ? '_' : rest}`);
+}
+
+/** The names of one folder being filled, compared without case as most disks do. */
+export class FolderNames {
+  private readonly lower = new Set<string>();
+
+  constructor(existing: Iterable<string> = []) {
+    for (const name of existing) this.lower.add(name.toLowerCase());
+  }
+
+  /** `name`, or the first `name (n)` not yet taken; it is taken from now on. */
+  take(name: string, isFolder: boolean): string {
+    let candidate = name;
+    for (let n = 2; this.lower.has(candidate.toLowerCase()); n += 1) candidate = numberedName(name, n, isFolder);
+    this.lower.add(candidate.toLowerCase());
+    return candidate;
+  }
+}
+
+export interface Created<T> {
+  handle: T;
+  /** The name it got: `name`, numbered, or a portable form of it. */
+  name: string;
+}
+
+/**
+ * Creates `name` with `create`, or, when the browser refuses the name (a TypeError), a portable
+ * form of it, then that form with a leading `_` (device and shell names Windows reserves), each
+ * never one the folder has. Any other failure, or all three refused, is thrown.
+ */
+export async function createAllowed<T>(
+  name: string,
+  isFolder: boolean,
+  names: FolderNames,
+  create: (name: string) => Promise<T>,
+): Promise<Created<T>> {
+  const portable = portableName(name);
+  let refusal: unknown;
+  for (const candidate of new Set([name, portable, `_${portable}`])) {
+    const unused = names.take(candidate, isFolder);
+    try {
+      return { handle: await create(unused), name: unused };
+    } catch (error) {
+      if (!(error instanceof TypeError)) throw error;
+      refusal = error;
+    }
+  }
+  throw refusal;
+}
