@@ -10,31 +10,51 @@ export interface FolderProgress {
 }
 
 /**
- * A file's bytes, chunk by chunk, from where they are: bytes the engine handed over as they are
- * (a Blob of them would be a copy in the browser process), the page's Blob (in memory or the
- * output store), or the server's response.
+ * Bytes written at once. Each write is a round trip to the browser process: the 64 KiB pieces a
+ * file's held bytes or a server's response come in were written one by one at ~25 MB/s (200 MB
+ * zip: 3.3 s for 79 files). Pieces are gathered into a Blob of up to this much, and a Blob from
+ * the output store is written in slices of it, which the browser process copies from where the
+ * bytes are; 16 MiB keeps the percent moving on a large file.
  */
-async function* chunksOf(file: ExtractedFile): AsyncGenerator<Uint8Array> {
-  let source: Blob | Uint8Array | AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>;
+const WRITE_BYTES = 16 * 1024 * 1024;
+
+/** `pieces` gathered into Blobs of about WRITE_BYTES (the last one smaller). */
+async function* gathered(pieces: AsyncIterable<Uint8Array>): AsyncGenerator<Blob> {
+  let batch: Uint8Array<ArrayBuffer>[] = [];
+  let bytes = 0;
+  for await (const piece of pieces) {
+    batch.push(piece as Uint8Array<ArrayBuffer>);
+    bytes += piece.length;
+    if (bytes < WRITE_BYTES) continue;
+    yield new Blob(batch);
+    batch = [];
+    bytes = 0;
+  }
+  if (bytes > 0) yield new Blob(batch);
+}
+
+async function* streamed(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = stream.getReader();
+  for (let next = await reader.read(); !next.done; next = await reader.read()) yield next.value;
+}
+
+/**
+ * A file's bytes, in few large writes, from where they are: bytes the engine handed over as they
+ * are, slices of the page's Blob (in memory or the output store), or the server's response.
+ */
+export async function* piecesOf(file: ExtractedFile): AsyncGenerator<Uint8Array | Blob> {
   if (file.remote) {
     // A refusal is the page's one API error type, so an expired file reads as gone (files-expiry.ts).
     const response = await fetchApi(file.remote.url);
     if (!response.body) throw ApiRequestError.unexpected(response.status);
-    source = response.body;
-  } else {
-    source = file.contents?.() ?? file.blob;
-  }
-  if (source instanceof Uint8Array) {
-    yield source;
+    yield* gathered(streamed(response.body));
     return;
   }
-  if (source instanceof Blob) source = source.stream();
-  if (source instanceof ReadableStream) {
-    const reader = source.getReader();
-    for (let next = await reader.read(); !next.done; next = await reader.read()) yield next.value;
-    return;
-  }
-  yield* source;
+  const source = file.contents?.() ?? file.blob;
+  if (source instanceof Uint8Array) yield source;
+  else if (source instanceof Blob) {
+    for (let at = 0; at < source.size; at += WRITE_BYTES) yield source.slice(at, at + WRITE_BYTES);
+  } else yield* gathered(source);
 }
 
 /** What "Extract to folder" made. */
@@ -107,9 +127,9 @@ export async function extractToFolder(
     noteRename(name, made.name);
     const writable = await made.handle.createWritable();
     try {
-      for await (const chunk of chunksOf(file)) {
-        await writable.write(chunk as Uint8Array<ArrayBuffer>);
-        bytesDone += chunk.length;
+      for await (const piece of piecesOf(file)) {
+        await writable.write(piece as Uint8Array<ArrayBuffer> | Blob);
+        bytesDone += piece instanceof Blob ? piece.size : piece.length;
         onProgress?.({ bytesDone, bytesTotal });
       }
       await writable.close();
