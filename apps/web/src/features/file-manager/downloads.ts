@@ -1,5 +1,6 @@
 import { windowsSafeName, withoutDirectionControls } from '@archive-opener/shared';
 import { downloadZip } from 'client-zip';
+import { writeStream } from './large-writes';
 import { extractedZipName } from '@archive-opener/shared';
 import { fetchApi } from '../../lib/api-request-error';
 import type { ExtractedFile } from './extracted-file';
@@ -198,7 +199,7 @@ export async function downloadAsZip(
     if (!handle) return 'cancelled';
     const body = zipResponse(files).body;
     if (!body) throw new Error('client-zip gave no stream');
-    await body.pipeTo(await handle.createWritable());
+    await writeStream(body, await handle.createWritable());
     return 'saved';
   }
   saveBlob(await createZip(files), zipFileName(archiveName));

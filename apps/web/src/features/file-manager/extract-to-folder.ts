@@ -3,39 +3,11 @@ import { ApiRequestError, fetchApi } from '../../lib/api-request-error';
 import { createAllowed, FolderNames } from './allowed-name';
 import { namesIn } from './file-system-access';
 import { planFolder } from './folder-placement';
+import { gathered, streamed, WRITE_BYTES } from './large-writes';
 
 export interface FolderProgress {
   bytesDone: number;
   bytesTotal: number;
-}
-
-/**
- * Bytes written at once. Each write is a round trip to the browser process: the 64 KiB pieces a
- * file's held bytes or a server's response come in were written one by one at ~25 MB/s (200 MB
- * zip: 3.3 s for 79 files). Pieces are gathered into a Blob of up to this much, and a Blob from
- * the output store is written in slices of it, which the browser process copies from where the
- * bytes are; 16 MiB keeps the percent moving on a large file.
- */
-const WRITE_BYTES = 16 * 1024 * 1024;
-
-/** `pieces` gathered into Blobs of about WRITE_BYTES (the last one smaller). */
-async function* gathered(pieces: AsyncIterable<Uint8Array>): AsyncGenerator<Blob> {
-  let batch: Uint8Array<ArrayBuffer>[] = [];
-  let bytes = 0;
-  for await (const piece of pieces) {
-    batch.push(piece as Uint8Array<ArrayBuffer>);
-    bytes += piece.length;
-    if (bytes < WRITE_BYTES) continue;
-    yield new Blob(batch);
-    batch = [];
-    bytes = 0;
-  }
-  if (bytes > 0) yield new Blob(batch);
-}
-
-async function* streamed(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
-  const reader = stream.getReader();
-  for (let next = await reader.read(); !next.done; next = await reader.read()) yield next.value;
 }
 
 /**
