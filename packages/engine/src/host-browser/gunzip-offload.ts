@@ -4,12 +4,12 @@ import { GUNZIP_BATCHES_AHEAD, type GunzipMessage, type GunzipRequest } from './
 
 /**
  * A .tar.gz on two cores: its gzip decoding runs in a worker of its own (gunzip-worker.ts) while
- * the engine's worker reads the tar and writes the files. In one thread the two took turns: the
- * engine's worker was busy the whole run (200 MB set: ~1.5 s, of which the browser's inflate
- * ~0.55 s and reading the File, the tar reader and the output store the rest), the other core
- * idle. The decoded chunks are moved between the workers, never copied: copying them into 1 MiB
- * buffers was what cost ~1 CPU-s on the 1.2 GB set in decision 037's trial.
- * docs/decisions/039-tar-gz-on-two-cores.md has the figures.
+ * the engine's worker reads the tar and writes the files. In one thread the two took turns (200 MB
+ * set: the worker busy ~1.5 s without a gap, the inflate ~0.55 s of it). On this project's 2-core
+ * VMs the gain is small, the page and the browser's own threads use the other core (4 % at 1.2 GB);
+ * where a core is free the inflate alone sets the pace. The decoded chunks are moved between the
+ * workers, never copied: copying them into 1 MiB buffers cost ~1 CPU-s on the 1.2 GB set in
+ * decision 037's trial. docs/decisions/039-tar-gz-on-two-cores.md has the figures.
  */
 
 let workerUrl: string | null = null;
