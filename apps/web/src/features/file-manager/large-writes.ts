@@ -25,8 +25,9 @@ export async function* gathered(pieces: AsyncIterable<Uint8Array>): AsyncGenerat
 }
 
 /**
- * A stream's chunks as an async iterable (Safari's ReadableStream is not one); left early (a
- * write failed), the stream is cancelled, so its source stops too.
+ * A stream's chunks as an async iterable, through a reader: Chromium has the pickers since 86 but
+ * iterates a ReadableStream only since 124. Left early (a write failed), the stream is cancelled,
+ * so its source stops too.
  */
 export async function* streamed(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
   const reader = stream.getReader();
