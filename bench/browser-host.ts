@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import type { WarmUpReport } from '../packages/engine/src/host-browser/worker-protocol.js';
-import { serveFiles } from '@archive-opener/test-support/browser-harness';
+import { serveFiles, type WorkerBundle } from '@archive-opener/test-support/browser-harness';
 import { launchChromium } from '@archive-opener/test-support/chromium';
 import { median } from './measure.js';
 import type { Format } from './native-tools.js';
@@ -26,11 +26,7 @@ export interface BrowserRun {
   warmUp: WarmUpReport | null;
 }
 
-/** A worker bundle (bundleWorker's output): its script and the 7zz.wasm beside it. */
-export interface WorkerBundle {
-  worker: string;
-  wasm: string;
-}
+export type { WorkerBundle } from '@archive-opener/test-support/browser-harness';
 
 /** One extraction by the bench page (timed inside the page, not over CDP). */
 function benchExtract(
@@ -75,7 +71,12 @@ export async function openBrowserBench(
     ['/', PAGE],
     ['/7zz.wasm', workers[first]?.wasm ?? ''],
   ]);
-  for (const name of names) routes.set(`/${name}.js`, workers[name]?.worker ?? '');
+  for (const name of names) {
+    routes.set(`/${name}.js`, workers[name]?.worker ?? '');
+    // The worker a .tar.gz's gzip is decoded in, found beside the engine's worker (bundleWorker).
+    const gunzip = workers[name]?.gunzip;
+    if (gunzip) routes.set(`/${name}-gunzip.js`, gunzip);
+  }
   for (const path of Object.values(archives)) routes.set(`/archives/${basename(path)}`, path);
 
   const { server, origin } = await serveFiles(routes);

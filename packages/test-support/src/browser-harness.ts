@@ -1,34 +1,65 @@
 // Serves the engine's real browser worker to a blank page: the browser-host tests and the
 // benchmarks run it in Chromium as a web app would.
+import { existsSync } from 'node:fs';
 import { copyFile, mkdir } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
 import { ROOT } from './repo-root.js';
 
 /**
- * Bundles the engine's real worker entry as a web app's bundler would, with 7zz.wasm beside it.
- * 7z-wasm's ES build has a guarded `await import("module")` for Node that never runs in a
- * browser, so it stays external instead of being resolved. `root`: another checkout's engine
+ * Bundles the engine's real worker entry as a web app's bundler would, with 7zz.wasm beside it,
+ * and the worker a .tar.gz's gzip is decoded in (host-browser/gunzip-worker.ts), which the engine's
+ * worker finds beside its own script as `<its name>-gunzip.js` (the app's entry hands it the URL the
+ * same way: apps/web/src/workers/engine.worker.ts). A checkout from before that worker existed gets
+ * no `gunzip`. 7z-wasm's ES build has a guarded `await import("module")` for Node that never runs
+ * in a browser, so it stays external instead of being resolved. `root`: another checkout's engine
  * (bench/compare.ts bundles an earlier commit's beside this one's).
  */
-export async function bundleWorker(outDir: string, root = ROOT): Promise<{ worker: string; wasm: string }> {
+export async function bundleWorker(outDir: string, root = ROOT): Promise<WorkerBundle> {
   await mkdir(outDir, { recursive: true });
   const worker = join(outDir, 'worker.js');
   const wasm = join(outDir, '7zz.wasm');
-  await build({
-    entryPoints: [join(root, 'packages/engine/src/host-browser/worker.ts')],
-    outfile: worker,
+  const hostDir = join(root, 'packages/engine/src/host-browser');
+  const gunzipEntry = join(hostDir, 'gunzip-worker.ts');
+  const gunzip = existsSync(gunzipEntry) ? join(outDir, 'worker-gunzip.js') : undefined;
+  const options: BuildOptions = {
     bundle: true,
     format: 'esm',
     platform: 'browser',
     target: 'es2022',
     external: ['module'],
     logLevel: 'error',
+  };
+  await build({
+    ...options,
+    ...(gunzip
+      ? {
+          stdin: {
+            contents: [
+              `import { offloadGunzipTo } from ${JSON.stringify(join(hostDir, 'gunzip-offload.ts'))};`,
+              `import ${JSON.stringify(join(hostDir, 'worker.ts'))};`,
+              `offloadGunzipTo(import.meta.url.replace(/\\.js$/, '-gunzip.js'));`,
+            ].join('\n'),
+            resolveDir: hostDir,
+            loader: 'ts',
+          },
+        }
+      : { entryPoints: [join(hostDir, 'worker.ts')] }),
+    outfile: worker,
   });
+  if (gunzip) await build({ ...options, entryPoints: [gunzipEntry], outfile: gunzip });
   await copyFile(join(root, 'node_modules/7z-wasm/7zz.wasm'), wasm);
-  return { worker, wasm };
+  return { worker, wasm, ...(gunzip && { gunzip }) };
+}
+
+/** A worker bundle: its script, the 7zz.wasm beside it, and its gzip worker when it has one. */
+export interface WorkerBundle {
+  worker: string;
+  wasm: string;
+  /** Served as `<the worker's path without .js>-gunzip.js`. */
+  gunzip?: string;
 }
 
 const TYPES: Record<string, string> = {

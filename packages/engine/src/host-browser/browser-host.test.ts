@@ -136,6 +136,8 @@ describe('browser host (Web Worker in headless Chromium)', () => {
     const routes = new Map([
       ['/', join(import.meta.dirname, 'browser-host.test.html')],
       ['/worker.js', bundle.worker],
+      // A .tar.gz's gzip is decoded in a worker of its own, as on the site (gunzip-offload.ts).
+      ...(bundle.gunzip ? [['/worker-gunzip.js', bundle.gunzip] as [string, string]] : []),
       ['/7zz.wasm', bundle.wasm],
     ]);
     const partsOf = (path: string) => manifest.get(path)?.parts ?? [path];

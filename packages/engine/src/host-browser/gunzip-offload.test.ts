@@ -30,11 +30,12 @@ const Base = Worker;
 globalThis.Worker = class extends Base {
   constructor(url, options) { super(url, options); started += 1; }
 };
-globalThis.decode = async (url, workerUrl, stopAfter) => {
+globalThis.decode = async (url, workerUrl, stopAfter, fromBytes = 0) => {
   started = 0;
-  offloadGunzipTo(workerUrl);
+  offloadGunzipTo(workerUrl, fromBytes);
   const file = new File([await (await fetch(url)).blob()], 'data.tar.gz');
   const stream = offloadedGunzip(blobSource(file));
+  if (stream === null) return { workers: started };
   const chunks = [];
   let length = 0;
   try {
@@ -127,11 +128,16 @@ describe('offloadedGunzip in Chromium', () => {
     rmSync(workDir, { recursive: true, force: true });
   });
 
-  const decode = (url: string, workerUrl = '/gunzip-worker.js', stopAfter?: number) =>
+  const decode = (url: string, workerUrl = '/gunzip-worker.js', stopAfter?: number, fromBytes = 0) =>
     page.evaluate(
-      ([u, w, s]) =>
-        (globalThis as unknown as { decode: (u: string, w: string, s?: number) => Promise<Outcome> }).decode(u, w, s),
-      [url, workerUrl, stopAfter] as const,
+      ([u, w, s, f]) =>
+        (globalThis as unknown as { decode: (u: string, w: string, s?: number, f?: number) => Promise<Outcome> }).decode(
+          u,
+          w,
+          s,
+          f,
+        ),
+      [url, workerUrl, stopAfter, fromBytes] as const,
     );
 
   it('gives every member, in order, from a worker of its own, and ignores junk after the last', async () => {
@@ -147,6 +153,10 @@ describe('offloadedGunzip in Chromium', () => {
   it('decodes in the calling thread when the worker cannot start', async () => {
     const outcome = await decode('/members.gz', '/missing-worker.js');
     expect(outcome.sha256).toBe(sha256(Buffer.concat([first, second])));
+  });
+
+  it('leaves a file under the size worth a second worker to the calling thread', async () => {
+    expect(await decode('/members.gz', '/gunzip-worker.js', undefined, 64 * 1024 * 1024)).toEqual({ workers: 0 });
   });
 
   it('stops when the reader cancels', async () => {

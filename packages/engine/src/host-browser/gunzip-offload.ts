@@ -12,14 +12,23 @@ import { GUNZIP_BATCHES_AHEAD, type GunzipMessage, type GunzipRequest } from './
  * decision 037's trial. docs/decisions/039-tar-gz-on-two-cores.md has the figures.
  */
 
+/**
+ * A smaller .tar.gz is decoded in the engine's worker: the second worker's start (~25–35 ms) made
+ * the bench's 27 MB one ~10 % slower (0.209 s against 0.189 s, alternated), and at 72 MB (the 200
+ * MB set) it neither gained nor lost on two cores.
+ */
+export const GUNZIP_OFFLOAD_MIN_BYTES = 64 * 1024 * 1024;
+
 let workerUrl: string | null = null;
+let minBytes = GUNZIP_OFFLOAD_MIN_BYTES;
 
 /**
- * Where the app's bundle put the gunzip worker's entry. Without it (the engine's own tests, a
- * host that does not bundle it) gzip is decoded in the engine's worker, as before.
+ * Where the app's bundle put the gunzip worker's entry. Without it (a host that does not bundle
+ * it) gzip is decoded in the engine's worker, as before. `fromBytes`: the smallest file sent there.
  */
-export function offloadGunzipTo(url: string): void {
+export function offloadGunzipTo(url: string, fromBytes = GUNZIP_OFFLOAD_MIN_BYTES): void {
   workerUrl = url;
+  minBytes = fromBytes;
 }
 
 /** Bytes decoded ahead in this worker's queue, beside the batches the gunzip worker may send. */
@@ -27,12 +36,12 @@ const QUEUED_BYTES = 1 << 20;
 
 /**
  * The decoded bytes of a gzip file, from a worker of their own; null when there is none to use
- * (no URL, or a source that is not a user's File: a gzip inside another archive). If the worker
- * fails to start (it never answered), the same bytes are decoded here instead.
+ * (no URL, a file under `minBytes`, or a source that is not a user's File: a gzip inside another
+ * archive). If the worker fails to start (it never answered), the same bytes are decoded here.
  */
 export function offloadedGunzip(source: ArchiveSource): ReadableStream<Uint8Array> | null {
   const file = (source as { file?: unknown }).file;
-  if (workerUrl === null || !(file instanceof File) || typeof Worker !== 'function') return null;
+  if (workerUrl === null || !(file instanceof File) || file.size < minBytes || typeof Worker !== 'function') return null;
   const worker = new Worker(workerUrl, { type: 'module' });
   const ask = (request: GunzipRequest) => worker.postMessage(request);
   let answered = false;
