@@ -84,7 +84,8 @@ function pickerStandIn(): void {
 
 /**
  * The picker's stand-in for a folder on a disk: as Chromium's File System Access does there (and
- * not in the Origin Private File System), it refuses names Windows cannot hold and shell links.
+ * not in the Origin Private File System), it refuses names Windows cannot hold and shell links
+ * (disk-folder-names.test.ts checks these against a real folder on disk).
  */
 function refusingPickerStandIn(): void {
   const refused = (name: string) => /["*:<>?\\|]/.test(name) || /\.lnk$/i.test(name);

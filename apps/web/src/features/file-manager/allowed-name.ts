@@ -7,7 +7,8 @@ import { numberedName } from './folder-placement';
  * control and format characters, a name ending in a dot or a space, device names (CON, aux.txt),
  * and extensions the Windows shell acts on (.lnk, .url, .scf). Such names are legal in an archive
  * and on Linux, and the engine keeps them; a refused one is written under a name that is allowed
- * instead of failing the whole "Extract to folder" halfway through.
+ * instead of failing the whole "Extract to folder" halfway through. e2e/disk-folder-names.test.ts
+ * checks both sides against a real folder on disk in Chromium.
  */
 
 /** Characters a portable name never holds (`/` cannot reach here: it separates folders). */
