@@ -2,10 +2,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveFiles } from '@archive-opener/test-support/browser-harness';
+import { bundleForBrowser, serveFiles } from '@archive-opener/test-support/browser-harness';
 import { launchChromium } from '@archive-opener/test-support/chromium';
 
 // "Extract to folder…" writes into a folder on the visitor's disk, where Chromium's File System
@@ -66,15 +65,7 @@ describe('names in a folder on disk', () => {
 
   beforeAll(async () => {
     workDir = await mkdtemp(join(tmpdir(), 'ao-e2e-disk-names-'));
-    await build({
-      stdin: { contents: PAGE_ENTRY, resolveDir: import.meta.dirname, loader: 'js' },
-      outfile: join(workDir, 'page.js'),
-      bundle: true,
-      format: 'esm',
-      platform: 'browser',
-      target: 'es2022',
-      logLevel: 'error',
-    });
+    await bundleForBrowser({ contents: PAGE_ENTRY, resolveDir: import.meta.dirname }, join(workDir, 'page.js'));
     await writeFile(join(workDir, 'index.html'), '<!doctype html><script type="module" src="/page.js"></script>');
     const served = await serveFiles(
       new Map([

@@ -5,17 +5,39 @@ import { copyFile, mkdir } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
-import { build, type BuildOptions } from 'esbuild';
+import { build } from 'esbuild';
 import { ROOT } from './repo-root.js';
+
+/** A script's code: a file, or source text whose imports resolve from `resolveDir`. */
+export type ScriptSource = { entry: string } | { contents: string; resolveDir: string };
+
+/**
+ * Bundles one script for Chromium as a web app's bundler would: an ES module for ES2022 with
+ * everything it imports. 7z-wasm's ES build has a guarded `await import("module")` for Node that
+ * never runs in a browser, so it stays external instead of being resolved.
+ */
+export async function bundleForBrowser(source: ScriptSource, outfile: string): Promise<void> {
+  await build({
+    ...('entry' in source
+      ? { entryPoints: [source.entry] }
+      : { stdin: { contents: source.contents, resolveDir: source.resolveDir, loader: 'ts' } }),
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    external: ['module'],
+    logLevel: 'error',
+  });
+}
 
 /**
  * Bundles the engine's real worker entry as a web app's bundler would, with 7zz.wasm beside it,
  * and the worker a .tar.gz's gzip is decoded in (host-browser/gunzip-worker.ts), which the engine's
  * worker finds beside its own script as `<its name>-gunzip.js` (the app's entry hands it the URL the
  * same way: apps/web/src/workers/engine.worker.ts). A checkout from before that worker existed gets
- * no `gunzip`. 7z-wasm's ES build has a guarded `await import("module")` for Node that never runs
- * in a browser, so it stays external instead of being resolved. `root`: another checkout's engine
- * (bench/compare.ts bundles an earlier commit's beside this one's).
+ * no `gunzip`. `root`: another checkout's engine (bench/compare.ts bundles an earlier commit's
+ * beside this one's).
  */
 export async function bundleWorker(outDir: string, root = ROOT): Promise<WorkerBundle> {
   await mkdir(outDir, { recursive: true });
@@ -24,32 +46,18 @@ export async function bundleWorker(outDir: string, root = ROOT): Promise<WorkerB
   const hostDir = join(root, 'packages/engine/src/host-browser');
   const gunzipEntry = join(hostDir, 'gunzip-worker.ts');
   const gunzip = existsSync(gunzipEntry) ? join(outDir, 'worker-gunzip.js') : undefined;
-  const options: BuildOptions = {
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    external: ['module'],
-    logLevel: 'error',
-  };
-  await build({
-    ...options,
-    ...(gunzip
-      ? {
-          stdin: {
-            contents: [
-              `import { offloadGunzipTo } from ${JSON.stringify(join(hostDir, 'gunzip-offload.ts'))};`,
-              `import ${JSON.stringify(join(hostDir, 'worker.ts'))};`,
-              `offloadGunzipTo(import.meta.url.replace(/\\.js$/, '-gunzip.js'));`,
-            ].join('\n'),
-            resolveDir: hostDir,
-            loader: 'ts',
-          },
-        }
-      : { entryPoints: [join(hostDir, 'worker.ts')] }),
-    outfile: worker,
-  });
-  if (gunzip) await build({ ...options, entryPoints: [gunzipEntry], outfile: gunzip });
+  const workerEntry: ScriptSource = gunzip
+    ? {
+        contents: [
+          `import { offloadGunzipTo } from ${JSON.stringify(join(hostDir, 'gunzip-offload.ts'))};`,
+          `import ${JSON.stringify(join(hostDir, 'worker.ts'))};`,
+          `offloadGunzipTo(import.meta.url.replace(/\\.js$/, '-gunzip.js'));`,
+        ].join('\n'),
+        resolveDir: hostDir,
+      }
+    : { entry: join(hostDir, 'worker.ts') };
+  await bundleForBrowser(workerEntry, worker);
+  if (gunzip) await bundleForBrowser({ entry: gunzipEntry }, gunzip);
   await copyFile(join(root, 'node_modules/7z-wasm/7zz.wasm'), wasm);
   return { worker, wasm, ...(gunzip && { gunzip }) };
 }

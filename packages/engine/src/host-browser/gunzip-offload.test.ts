@@ -4,10 +4,9 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveFiles } from '@archive-opener/test-support/browser-harness';
+import { bundleForBrowser, serveFiles } from '@archive-opener/test-support/browser-harness';
 import { launchChromium } from '@archive-opener/test-support/chromium';
 
 /**
@@ -81,24 +80,8 @@ describe('offloadedGunzip in Chromium', () => {
 
   beforeAll(async () => {
     workDir = mkdtempSync(join(tmpdir(), 'ao-gunzip-'));
-    await build({
-      stdin: { contents: PAGE_ENTRY, resolveDir: import.meta.dirname, loader: 'ts' },
-      outfile: join(workDir, 'page.js'),
-      bundle: true,
-      format: 'esm',
-      platform: 'browser',
-      target: 'es2022',
-      logLevel: 'error',
-    });
-    await build({
-      entryPoints: [join(import.meta.dirname, 'gunzip-worker.ts')],
-      outfile: join(workDir, 'gunzip-worker.js'),
-      bundle: true,
-      format: 'esm',
-      platform: 'browser',
-      target: 'es2022',
-      logLevel: 'error',
-    });
+    await bundleForBrowser({ contents: PAGE_ENTRY, resolveDir: import.meta.dirname }, join(workDir, 'page.js'));
+    await bundleForBrowser({ entry: join(import.meta.dirname, 'gunzip-worker.ts') }, join(workDir, 'gunzip-worker.js'));
     const whole = gzipSync(first);
     const files: Record<string, Buffer> = {
       'members.gz': Buffer.concat([whole, gzipSync(second), Buffer.from('junk after the last member')]),
