@@ -130,8 +130,10 @@ function analyse(events: TraceEvent[]): string[] {
   for (const profile of profiles.values()) {
     const name = `${processNames.get(Number(profile.key.split(':')[0])) ?? '?'}/${threadNames.get(profile.key) ?? profile.key}`;
     const inSpan = profile.samples.filter((s) => s.ts >= t0 && s.ts <= end);
-    // Idle and "(program)" (native work outside JavaScript: style, layout, the codecs) are left out.
-    const busy = inSpan.filter((s) => !/^\((idle|program)\)$/.test(profile.nodes.get(s.node)?.callFrame.functionName ?? ''));
+    // Idle and "(program)" (native work outside JavaScript: style, layout, the codecs) are left
+    // out, "(program)" kept with PROFILE_PROGRAM=1 (a worker's native codec shows only there).
+    const left = process.env['PROFILE_PROGRAM'] ? /^\(idle\)$/ : /^\((idle|program)\)$/;
+    const busy = inSpan.filter((s) => !left.test(profile.nodes.get(s.node)?.callFrame.functionName ?? ''));
     if (busy.length === 0) continue;
     // Sampling interval: the median delta.
     const deltas = inSpan

@@ -61,6 +61,19 @@ describe('blobSource', () => {
     expect(same(await source.read(offset, 1000), content.subarray(offset, offset + 1000))).toBe(true);
   });
 
+  it('gives every byte of a read that runs past its window into the whole window after it', async () => {
+    // A 1 MiB first window, then a read of almost a whole window (the longest not read directly)
+    // from inside it: it ends deep in the window fetched ahead, and must not be cut at that one's size.
+    const source = blobSource(countedFile().file, 8 * MiB);
+    expect(same(await source.read(0, 1), content.subarray(0, 1))).toBe(true);
+    const offset = MiB / 2;
+    const length = 8 * MiB - 1;
+    expect(same(await source.read(offset, length), content.subarray(offset, offset + length))).toBe(true);
+    expect(same(await source.read(offset + length, 3 * MiB), content.subarray(offset + length, offset + length + 3 * MiB))).toBe(
+      true,
+    );
+  });
+
   it('answers reads in any order, at the end, past the end and concurrently', async () => {
     const source = blobSource(countedFile().file);
     const reads: [number, number][] = [

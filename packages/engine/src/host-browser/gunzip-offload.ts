@@ -1,6 +1,6 @@
 import type { ArchiveSource } from '../core/types.js';
 import { GzipFailure, gunzip } from '../tar/gzip-reader.js';
-import { GUNZIP_BATCHES_AHEAD, type GunzipMessage, type GunzipRequest } from './gunzip-protocol.js';
+import { batchCredit, GUNZIP_BATCHES_AHEAD, type GunzipMessage, type GunzipRequest } from './gunzip-protocol.js';
 
 /**
  * A .tar.gz on two cores: its gzip decoding runs in a worker of its own (gunzip-worker.ts) while
@@ -47,6 +47,7 @@ export function offloadedGunzip(source: ArchiveSource): ReadableStream<Uint8Arra
   let answered = false;
   let finished = false;
   let local: ReadableStreamDefaultReader<Uint8Array> | null = null;
+  const credit = batchCredit(GUNZIP_BATCHES_AHEAD);
   const finish = () => {
     finished = true;
     worker.terminate();
@@ -66,8 +67,10 @@ export function offloadedGunzip(source: ArchiveSource): ReadableStream<Uint8Arra
         worker.onmessage = ({ data }: MessageEvent<GunzipMessage>) => {
           answered = true;
           if (finished) return;
-          if (data.type === 'chunks') for (const chunk of data.chunks) controller.enqueue(chunk);
-          else if (data.type === 'end') {
+          if (data.type === 'chunks') {
+            credit.received();
+            for (const chunk of data.chunks) controller.enqueue(chunk);
+          } else if (data.type === 'end') {
             finish();
             controller.close();
           } else {
@@ -91,7 +94,7 @@ export function offloadedGunzip(source: ArchiveSource): ReadableStream<Uint8Arra
       },
       pull(controller) {
         if (local) return pumpLocal(controller);
-        if (!finished) ask({ op: 'more' });
+        if (!finished && credit.askMore()) ask({ op: 'more' });
         return undefined;
       },
       async cancel() {

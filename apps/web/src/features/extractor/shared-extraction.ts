@@ -4,6 +4,7 @@ import type { ArchiveJob } from './archive-jobs';
 import {
   cancelledError,
   engineWorker,
+  ExtractionError,
   extractInWorker,
   runInWorker,
   SHARED_MIN_BYTES,
@@ -14,6 +15,8 @@ import {
 
 /** Two at most: what was measured (docs/decisions/036-browser-speed-at-scale.md, on two cores). */
 const MAX_SHARES = 2;
+/** A performance mark made when a shared run failed and one worker extracted the archive again; its detail is the error's code. */
+export const SHARES_FELL_BACK_MARK = 'archive-opener:shares-fell-back';
 /** As the engine's ProgressReporter: the shares' sum is drawn no more often than one share's progress. */
 const PROGRESS_INTERVAL_MS = 100;
 
@@ -96,6 +99,10 @@ export function extractInShares(parts: File[], options: RunOptions, count: numbe
       for (const run of runs) run.cancel();
       await release();
       if (cancelled) throw error;
+      // The visitor still gets the archive, from one worker, in about twice the time: a mark says
+      // so to benchmarks and tests (bench/scale-browser.ts reports it), which would otherwise only
+      // see a slower run.
+      performance.mark(SHARES_FELL_BACK_MARK, { detail: error instanceof ExtractionError ? error.shape.code : 'UNKNOWN' });
       single = extractInWorker(parts, options);
       return single.result;
     }
