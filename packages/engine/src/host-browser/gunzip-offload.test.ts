@@ -29,7 +29,7 @@ const Base = Worker;
 globalThis.Worker = class extends Base {
   constructor(url, options) { super(url, options); started += 1; }
 };
-globalThis.decode = async (url, workerUrl, stopAfter, fromBytes = 0) => {
+globalThis.decode = async (url, workerUrl, stopAfter, fromBytes = 0, slow = false) => {
   started = 0;
   offloadGunzipTo(workerUrl, fromBytes);
   const file = new File([await (await fetch(url)).blob()], 'data.tar.gz');
@@ -43,6 +43,8 @@ globalThis.decode = async (url, workerUrl, stopAfter, fromBytes = 0) => {
       chunks.push(next.value);
       length += next.value.length;
       if (stopAfter !== undefined && length >= stopAfter) { await reader.cancel(); break; }
+      // A reader slower than the worker: its queue fills, and the worker waits to be asked for more.
+      if (slow && chunks.length % 64 === 0) await new Promise((resolve) => setTimeout(resolve, 25));
     }
   } catch (error) {
     return { error: { name: error.name, kind: error.kind }, workers: started };
@@ -111,20 +113,24 @@ describe('offloadedGunzip in Chromium', () => {
     rmSync(workDir, { recursive: true, force: true });
   });
 
-  const decode = (url: string, workerUrl = '/gunzip-worker.js', stopAfter?: number, fromBytes = 0) =>
+  const decode = (url: string, workerUrl = '/gunzip-worker.js', stopAfter?: number, fromBytes = 0, slow = false) =>
     page.evaluate(
-      ([u, w, s, f]) =>
-        (globalThis as unknown as { decode: (u: string, w: string, s?: number, f?: number) => Promise<Outcome> }).decode(
-          u,
-          w,
-          s,
-          f,
-        ),
-      [url, workerUrl, stopAfter, fromBytes] as const,
+      ([u, w, s, f, l]) =>
+        (
+          globalThis as unknown as {
+            decode: (u: string, w: string, s?: number, f?: number, l?: boolean) => Promise<Outcome>;
+          }
+        ).decode(u, w, s, f, l),
+      [url, workerUrl, stopAfter, fromBytes, slow] as const,
     );
 
   it('gives every member, in order, from a worker of its own, and ignores junk after the last', async () => {
     const outcome = await decode('/members.gz');
+    expect(outcome).toEqual({ length: first.length + second.length, sha256: sha256(Buffer.concat([first, second])), workers: 1 });
+  });
+
+  it('gives every byte to a reader slower than the worker, which then waits to be asked for more', async () => {
+    const outcome = await decode('/members.gz', '/gunzip-worker.js', undefined, 0, true);
     expect(outcome).toEqual({ length: first.length + second.length, sha256: sha256(Buffer.concat([first, second])), workers: 1 });
   });
 
