@@ -26,9 +26,10 @@ export const GUNZIP_BATCHES_AHEAD = 4;
 /**
  * The engine side's count of the batches the gunzip worker may still send. Its stream asks for
  * more after every chunk it queues while below its mark; asking the worker each time sent one
- * message per 64 KiB chunk (22,885 for the 1.2 GB set's .tar.gz, in a Chrome trace of the page), each a task in
- * the worker that decodes. Now one request for each batch received, and never more than `ahead`
- * batches asked for and not yet received.
+ * message a 64 KiB chunk (22,885 for the scale bench's 1.2 GB .tar.gz, in a Chrome trace of the
+ * page), each a task in the worker that decodes. Now one request for each batch received, and
+ * never more than `ahead` batches asked for and not yet received
+ * (docs/decisions/040-speed-floors.md).
  */
 export function batchCredit(ahead = GUNZIP_BATCHES_AHEAD): { received(): void; askMore(): boolean } {
   // The start request allows `ahead` batches.

@@ -15,7 +15,10 @@ import {
 
 /** Two at most: what was measured (docs/decisions/036-browser-speed-at-scale.md, on two cores). */
 const MAX_SHARES = 2;
-/** A performance mark made when a shared run failed and one worker extracted the archive again; its detail is the error's code. */
+/**
+ * A performance mark made when a shared run failed and one worker extracted the archive again;
+ * its detail is the error's code (docs/decisions/040-speed-floors.md).
+ */
 export const SHARES_FELL_BACK_MARK = 'archive-opener:shares-fell-back';
 /** As the engine's ProgressReporter: the shares' sum is drawn no more often than one share's progress. */
 const PROGRESS_INTERVAL_MS = 100;
