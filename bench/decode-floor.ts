@@ -10,14 +10,14 @@
 // - Node: 7-Zip's WebAssembly build testing the .7z (`t`, decoding and CRC checks without
 //   writing) in one instance, its CPU seconds: split over two cores at best as `cpu / 2`.
 // A benchmark, not a test: it prints numbers.
-import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundleForBrowser, serveFiles } from '@archive-opener/test-support/browser-harness';
 import { launchChromium } from '@archive-opener/test-support/chromium';
 import { nodeSevenZipFactory } from '../packages/engine/src/host-node/sevenzip-node.js';
-import { median } from './measure.js';
+import { alternate, freshDir, median } from './measure.js';
+import { nativeExtract } from './native-tools.js';
 
 const ROUNDS = Number(process.env['FLOOR_ROUNDS'] ?? 3);
 
@@ -36,19 +36,6 @@ self.onmessage = async ({ data: bytes }) => {
   await drained;
   self.postMessage({ seconds: (performance.now() - started) / 1000, out });
 };`;
-
-/** Seconds of a native command, the output folder made fresh for it and removed after. */
-async function native(command: string, args: (out: string) => string[]): Promise<number> {
-  const out = await mkdtemp(join(tmpdir(), 'ao-floor-'));
-  try {
-    const started = performance.now();
-    const result = spawnSync(command, args(out), { stdio: 'ignore' });
-    if (result.status !== 0) throw new Error(`${command} failed (${result.status})`);
-    return (performance.now() - started) / 1000;
-  } finally {
-    await rm(out, { recursive: true, force: true });
-  }
-}
 
 /** CPU seconds of one 7-Zip WebAssembly instance testing `archive` from its in-memory file system. */
 async function sevenZipTestCpu(archive: Uint8Array): Promise<number> {
@@ -106,14 +93,18 @@ if (!folder) throw new Error('usage: decode-floor.ts <folder with data.zip, data
 const tarGz = join(folder, 'data.tar.gz');
 const sevenZip = join(folder, 'data.7z');
 const sevenZipBytes = new Uint8Array(await readFile(sevenZip));
-const bsdtar: number[] = [];
-const sevenZz: number[] = [];
-const wasmCpu: number[] = [];
-for (let round = 0; round < ROUNDS; round += 1) {
-  bsdtar.push(await native('bsdtar', (out) => ['-xf', tarGz, '-C', out]));
-  sevenZz.push(await native('7zz', (out) => ['x', '-bd', '-y', `-o${out}`, sevenZip]));
-  wasmCpu.push(await sevenZipTestCpu(sevenZipBytes));
-}
+const out = join(tmpdir(), 'ao-floor-out');
+// Native's whole extraction (into a fresh folder, outside the timed span) and the WebAssembly
+// 7-Zip's CPU seconds, in rotating order after a warm-up round.
+const node = await alternate(['bsdtar', '7zz', 'wasm'] as const, ROUNDS, async (who) => {
+  if (who === 'wasm') return sevenZipTestCpu(sevenZipBytes);
+  await freshDir(out);
+  const started = performance.now();
+  await nativeExtract(who === 'bsdtar' ? 'tar.gz' : '7z', who === 'bsdtar' ? tarGz : sevenZip, out);
+  return (performance.now() - started) / 1000;
+});
+await rm(out, { recursive: true, force: true });
+const [bsdtar, sevenZz, wasmCpu] = [node.bsdtar, node['7zz'], node.wasm];
 const gunzip = await browserGunzipSeconds(tarGz, ROUNDS);
 const bound = (nativeSeconds: number, floor: number) => (nativeSeconds / floor).toFixed(2);
 console.log(`decode floors, medians of ${ROUNDS} rounds (${folder})`);

@@ -11,7 +11,8 @@ import { TarFallback, tarBackend } from './tar-backend.js';
 /**
  * gzip in one pass: the platform's gzip decoder (DecompressionStream, see gzip-reader), or the
  * host's (in the browser, the same reader in a worker of its own: host-browser/gunzip-offload.ts),
- * feeds the unwrap step (core/unwrap.ts), whose reader streams each file straight into the sink. 7-Zip (WebAssembly) needs two passes for tar.gz and is about four times slower.
+ * feeds the unwrap step (core/unwrap.ts), whose reader streams each file straight into the sink.
+ * 7-Zip (WebAssembly) needs two passes for tar.gz and is about four times slower.
  */
 
 /**

@@ -29,6 +29,12 @@ export async function* piecesOf(file: ExtractedFile): AsyncGenerator<Uint8Array 
   } else yield* gathered(source);
 }
 
+/** A folder made on disk, with the names made in it so far. */
+interface MadeFolder {
+  handle: FileSystemDirectoryHandle;
+  names: FolderNames;
+}
+
 /** What "Extract to folder" made. */
 export interface FolderResult {
   /** The folder made in the picked one. */
@@ -65,11 +71,11 @@ export async function extractToFolder(
     target.getDirectoryHandle(name, { create: true }),
   );
   noteRename(plan.folder, root.name);
-  /** Each folder made, by its planned path, with the names made in it so far. */
-  const folders = new Map<string, Promise<{ handle: FileSystemDirectoryHandle; names: FolderNames }>>([
+  /** Each folder made, by its planned path. */
+  const folders = new Map<string, Promise<MadeFolder>>([
     ['', Promise.resolve({ handle: root.handle, names: new FolderNames() })],
   ]);
-  const folderAt = (path: string): Promise<{ handle: FileSystemDirectoryHandle; names: FolderNames }> => {
+  const folderAt = (path: string): Promise<MadeFolder> => {
     let folder = folders.get(path);
     if (!folder) {
       const slash = path.lastIndexOf('/');
