@@ -3,10 +3,11 @@
 // Workbox does the caching: the app shell, every prerendered page, the engine's chunks and
 // 7zz.wasm are precached, so that after one visit the site loads and extracts offline.
 import { clientsClaim } from 'workbox-core';
-import { cleanupOutdatedCaches, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { addPlugins, cleanupOutdatedCaches, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { receiveSharedFiles } from './receive-shared-files';
 import { SHARE_TARGET_SUFFIX } from '../src/features/offline-app/share-target-contract';
+import { precachePause } from '../src/features/offline-app/precache-pause';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
 
@@ -20,6 +21,11 @@ clientsClaim();
 // Caches of earlier Workbox versions' formats; the current precache drops files no longer listed
 // by itself when a new version activates.
 cleanupOutdatedCaches();
+
+// The install's requests wait while a page lists or extracts an archive: on a first visit the
+// precache (~260 files) otherwise ran beside the visitor's first extraction, on the same cores
+// (docs/decisions/041-precache-waits-for-archive-work.md). A page's own requests never wait.
+addPlugins([precachePause((name) => new BroadcastChannel(name)).plugin()]);
 
 precacheAndRoute(self.__WB_MANIFEST, {
   // `/de/` is another spelling of `/de` (the server redirects it): the same precached page. Query

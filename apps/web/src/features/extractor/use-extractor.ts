@@ -10,6 +10,7 @@ import { maxArchiveBytes, type ExtractionMode } from '../server-extraction/extra
 import { useExtractionMode } from '../server-extraction/use-extraction-mode';
 import { serverMaxBytes, useServerSettings } from '../server-extraction/use-server-settings';
 import { useKeepAlive } from '../server-extraction/use-keep-alive';
+import { useArchiveWorkAnnouncer } from '../offline-app/use-archive-work-announcer';
 import {
   batchPercent,
   isBusy,
@@ -319,6 +320,8 @@ export function useExtractor({ onPasswordProblem, askPassword }: { onPasswordPro
   const opened = useMemo(() => openedArchiveIds(files), [files]);
   const facts = useMemo(() => jobs.flatMap((job) => (job.facts ? [job.facts] : [])), [jobs]);
   const busy = isBusy(jobs);
+  // The service worker's install waits while an archive is listed, extracted or opened inside another.
+  useArchiveWorkAnnouncer(busy || opening.size > 0 || jobs.some((job) => job.listing?.state === 'listing'));
   const percent = busy || jobs.some((job) => job.status === 'done') ? batchPercent(jobs) : 0;
 
   return {
