@@ -133,7 +133,7 @@ async function once(site: RunningSite, input: ScaleBrowserInput, how: ScaleHow):
     await page.waitForTimeout(2000);
     const samples: number[] = [];
     for (let i = 0; i < 5; i += 1) {
-      samples.push(await chromiumRssMB());
+      samples.push(chromiumRssMB());
       await page.waitForTimeout(200);
     }
     const pageRssMB = median(samples);
