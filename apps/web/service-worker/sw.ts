@@ -25,7 +25,8 @@ cleanupOutdatedCaches();
 // The install's requests wait while a page lists or extracts an archive: on a first visit the
 // precache (~260 files) otherwise ran beside the visitor's first extraction, on the same cores
 // (docs/decisions/041-precache-waits-for-archive-work.md). A page's own requests never wait.
-addPlugins([precachePause((name) => new BroadcastChannel(name)).plugin()]);
+// Where a worker has no BroadcastChannel (Safari before 15.4) the precache runs as before.
+if (typeof BroadcastChannel === 'function') addPlugins([precachePause((name) => new BroadcastChannel(name)).plugin()]);
 
 precacheAndRoute(self.__WB_MANIFEST, {
   // `/de/` is another spelling of `/de` (the server redirects it): the same precached page. Query
