@@ -42,9 +42,9 @@ export async function staticSite(app: FastifyInstance, webRoot: string): Promise
     // Prerendered pages are served by their routes with the public address filled in, never raw.
     allowedPath: (pathname: string) => !pathname.startsWith(`/${PRERENDERED_PAGES_DIR}/`),
     cacheControl: false,
-    // The .br and .gz copies the web build writes beside each compressible file
+    // The .br and .gz copies the web build writes beside each compressible file of assets/
     // (apps/web/scripts/precompress-assets.ts): sent as they are, never compressed per request.
-    // A file without them is compressed on the fly as before (plugins/compression.ts).
+    // A file without them (sw.js, the manifests) is compressed on the fly (plugins/compression.ts).
     preCompressed: true,
     setHeaders(reply: FastifyReply, filePath: string) {
       const isAsset = filePath.startsWith(assetsDir) && !relative(assetsDir, filePath).startsWith('..');
