@@ -21,5 +21,7 @@ function pageAnnouncer(): ArchiveWorkAnnouncer | null {
 export function useArchiveWorkAnnouncer(busy: boolean): void {
   useEffect(() => {
     pageAnnouncer()?.set(busy);
+    // An extractor that goes away (the visitor moved to another page of the site) holds nothing up.
+    return () => pageAnnouncer()?.set(false);
   }, [busy]);
 }
