@@ -7,7 +7,8 @@ import { addPlugins, cleanupOutdatedCaches, precacheAndRoute, type PrecacheEntry
 import { registerRoute } from 'workbox-routing';
 import { receiveSharedFiles } from './receive-shared-files';
 import { SHARE_TARGET_SUFFIX } from '../src/features/offline-app/share-target-contract';
-import { precachePause } from '../src/features/offline-app/precache-pause';
+import { ARCHIVE_WORK_CHANNEL } from '../src/features/offline-app/archive-work-contract';
+import { PrecachePause } from '../src/features/offline-app/precache-pause';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
 
@@ -26,7 +27,7 @@ cleanupOutdatedCaches();
 // precache (~260 files) otherwise ran beside the visitor's first extraction, on the same cores
 // (docs/decisions/041-precache-waits-for-archive-work.md). A page's own requests never wait.
 // Where a worker has no BroadcastChannel (Safari before 15.4) the precache runs as before.
-if (typeof BroadcastChannel === 'function') addPlugins([precachePause((name) => new BroadcastChannel(name)).plugin()]);
+if (typeof BroadcastChannel === 'function') addPlugins([new PrecachePause(new BroadcastChannel(ARCHIVE_WORK_CHANNEL)).plugin()]);
 
 precacheAndRoute(self.__WB_MANIFEST, {
   // `/de/` is another spelling of `/de` (the server redirects it): the same precached page. Query

@@ -1,8 +1,7 @@
 import { BroadcastChannel } from 'node:worker_threads';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ARCHIVE_WORK_CHANNEL, BUSY_LEASE_MS, BUSY_RENEW_MS, type ArchiveWorkMessage } from './archive-work-contract';
+import { ARCHIVE_WORK_CHANNEL, BUSY_RENEW_MS, type ArchiveWorkMessage, type WorkChannel } from './archive-work-contract';
 import { ArchiveWorkAnnouncer, IDLE_AFTER_MS } from './archive-work-announcer';
-import type { WorkChannel } from './precache-pause';
 
 const opened: BroadcastChannel[] = [];
 afterEach(() => {
@@ -25,10 +24,9 @@ describe('ArchiveWorkAnnouncer', () => {
     vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     const { page, heard } = pageAndListener();
     const announcer = new ArchiveWorkAnnouncer(page, 'p');
-    const at = Date.now();
     announcer.set(true);
     announcer.set(true);
-    await vi.waitFor(() => expect(heard).toEqual([{ kind: 'busy', page: 'p', until: at + BUSY_LEASE_MS }]));
+    await vi.waitFor(() => expect(heard).toEqual([{ kind: 'busy', page: 'p' }]));
     vi.advanceTimersByTime(BUSY_RENEW_MS);
     await vi.waitFor(() => expect(heard).toHaveLength(2));
     announcer.set(false);

@@ -1,8 +1,7 @@
 // The page's side of archive-work-contract.ts: says "busy" while it lists or extracts an archive
 // (again every BUSY_RENEW_MS, and to the worker's 'ask'), and "idle" a moment after, so that the
-// service worker's install waits (precache-pause.ts). No DOM: the channel and clock are given.
-import { BUSY_LEASE_MS, BUSY_RENEW_MS, isArchiveWorkMessage, type ArchiveWorkMessage } from './archive-work-contract';
-import type { WorkChannel } from './precache-pause';
+// service worker's install waits (precache-pause.ts). No DOM: the channel is given.
+import { BUSY_RENEW_MS, isArchiveWorkMessage, type ArchiveWorkMessage, type WorkChannel } from './archive-work-contract';
 
 /**
  * "Idle" waits this long after the work ends: the file manager's first render of the files, and
@@ -18,7 +17,6 @@ export class ArchiveWorkAnnouncer {
   constructor(
     private readonly channel: WorkChannel,
     private readonly page: string,
-    private readonly now: () => number = Date.now,
   ) {
     channel.addEventListener('message', ({ data }) => {
       if (isArchiveWorkMessage(data) && data.kind === 'ask' && this.busy) this.say('busy');
@@ -52,8 +50,7 @@ export class ArchiveWorkAnnouncer {
   }
 
   private say(kind: 'busy' | 'idle'): void {
-    const message: ArchiveWorkMessage =
-      kind === 'busy' ? { kind, page: this.page, until: this.now() + BUSY_LEASE_MS } : { kind, page: this.page };
+    const message: ArchiveWorkMessage = { kind, page: this.page };
     this.channel.postMessage(message);
   }
 }

@@ -8,8 +8,8 @@
 export const ARCHIVE_WORK_CHANNEL = 'archive-opener:archive-work';
 
 /**
- * A page's "busy" holds until `until` (Date.now() on the same machine) unless said again: a page
- * closed or frozen while busy holds an install up at most this long.
+ * A page's "busy" holds this long from when the worker hears it, unless said again: a page closed
+ * or frozen while busy holds an install up at most this long.
  */
 export const BUSY_LEASE_MS = 10_000;
 
@@ -18,7 +18,7 @@ export const BUSY_RENEW_MS = 3_000;
 
 export type ArchiveWorkMessage =
   /** The page lists or extracts an archive (or has just shown one's files). */
-  | { kind: 'busy'; page: string; until: number }
+  | { kind: 'busy'; page: string }
   /** The page is done: nothing of its own to wait for. */
   | { kind: 'idle'; page: string }
   /** The worker, as its install begins: busy pages answer with 'busy'. */
@@ -26,8 +26,12 @@ export type ArchiveWorkMessage =
 
 export function isArchiveWorkMessage(value: unknown): value is ArchiveWorkMessage {
   if (typeof value !== 'object' || value === null) return false;
-  const { kind, page, until } = value as Record<string, unknown>;
-  if (kind === 'ask') return true;
-  if (typeof page !== 'string') return false;
-  return kind === 'idle' || (kind === 'busy' && typeof until === 'number' && Number.isFinite(until));
+  const { kind, page } = value as Record<string, unknown>;
+  return kind === 'ask' || ((kind === 'busy' || kind === 'idle') && typeof page === 'string');
+}
+
+/** What either side needs of a BroadcastChannel (the tests give them Node's). */
+export interface WorkChannel {
+  postMessage(message: ArchiveWorkMessage): void;
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
 }

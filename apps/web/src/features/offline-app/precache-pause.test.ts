@@ -1,8 +1,8 @@
 import { BroadcastChannel } from 'node:worker_threads';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ARCHIVE_WORK_CHANNEL, BUSY_LEASE_MS } from './archive-work-contract';
+import { ARCHIVE_WORK_CHANNEL, BUSY_LEASE_MS, type WorkChannel } from './archive-work-contract';
 import { ArchiveWorkAnnouncer } from './archive-work-announcer';
-import { ASK_ANSWER_MS, MOST_WAIT_MS, PrecachePause, type WorkChannel } from './precache-pause';
+import { ASK_ANSWER_MS, MOST_WAIT_MS, PrecachePause } from './precache-pause';
 
 // Node's BroadcastChannel is the same API as the browser's: page and worker talk through real ones.
 const opened: BroadcastChannel[] = [];
@@ -66,7 +66,7 @@ describe('PrecachePause', () => {
     const workerSide = channel();
     const pause = new PrecachePause(workerSide);
     const heard = new Promise((resolve) => workerSide.addEventListener('message', resolve));
-    pageSide.postMessage({ kind: 'busy', page: 'closed', until: Date.now() + 100 * BUSY_LEASE_MS });
+    pageSide.postMessage({ kind: 'busy', page: 'closed' });
     await heard;
     expect(pause.busy()).toBe(true);
     vi.advanceTimersByTime(BUSY_LEASE_MS - 1);

@@ -1,7 +1,7 @@
 // The service worker's side of archive-work-contract.ts: a Workbox plugin that makes each request
 // of an install wait while a page lists or extracts an archive. Kept free of DOM and worker types
 // (the channel and the clock are given) so that it runs under test as in the worker.
-import { ARCHIVE_WORK_CHANNEL, BUSY_LEASE_MS, isArchiveWorkMessage, type ArchiveWorkMessage } from './archive-work-contract';
+import { BUSY_LEASE_MS, isArchiveWorkMessage, type ArchiveWorkMessage, type WorkChannel } from './archive-work-contract';
 
 /** How long the worker waits, once, for busy pages to answer its 'ask' as its install begins. */
 export const ASK_ANSWER_MS = 250;
@@ -12,12 +12,6 @@ export const ASK_ANSWER_MS = 250;
  * precache goes on, one request at a time, however busy the page.
  */
 export const MOST_WAIT_MS = 60_000;
-
-/** What the pause needs of a BroadcastChannel. */
-export interface WorkChannel {
-  postMessage(message: ArchiveWorkMessage): void;
-  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
-}
 
 /** The part of a Workbox plugin this is (workbox-core's RequestWillFetchCallback). */
 export interface RequestWillFetchPlugin {
@@ -72,7 +66,7 @@ export class PrecachePause {
 
   private heard(message: ArchiveWorkMessage): void {
     if (message.kind === 'ask') return;
-    if (message.kind === 'busy') this.busyUntil.set(message.page, Math.min(message.until, this.now() + BUSY_LEASE_MS));
+    if (message.kind === 'busy') this.busyUntil.set(message.page, this.now() + BUSY_LEASE_MS);
     else this.busyUntil.delete(message.page);
     for (const wake of [...this.woken]) wake();
   }
@@ -94,9 +88,4 @@ export class PrecachePause {
       this.woken.add(wake);
     });
   }
-}
-
-/** The pause over the site's channel, as the service worker opens it. */
-export function precachePause(open: (name: string) => WorkChannel): PrecachePause {
-  return new PrecachePause(open(ARCHIVE_WORK_CHANNEL));
 }
