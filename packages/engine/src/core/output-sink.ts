@@ -44,4 +44,18 @@ export interface OutputSink {
 export interface InputMounter {
   /** Returns the instance path of the part to open (the others lie beside it under their names). */
   mount(sz: SevenZipModule): string;
+  /** Shows the view of the (single-part) archive as one file; returns its instance path. */
+  mountView(sz: SevenZipModule, view: ArchiveView): string;
+}
+
+/**
+ * A 7z made of `head`, the archive's bytes from `from` to `to`, and `tail`, opened under `name`:
+ * part of a solid block made an archive of its own (sevenzip/block-cut.ts).
+ */
+export interface ArchiveView {
+  name: string;
+  head: Uint8Array;
+  from: number;
+  to: number;
+  tail: Uint8Array;
 }

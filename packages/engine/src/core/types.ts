@@ -14,6 +14,12 @@ export interface ArchiveSource {
   release?(bytes: Uint8Array): void;
   /** A sequential stream of the whole file; hosts give a faster one than repeated `read`s. */
   stream(): ReadableStream<Uint8Array>;
+  /**
+   * Optional: `read` at once, on this thread (Node). A 7z's split is planned between 7-Zip's
+   * listing and its extraction, where the first turn of Node's event loop was seen to wait
+   * 130-180 ms (docs/decisions/043-sevenzip-cut-inside-a-block.md); a few small reads cost less.
+   */
+  readNow?(offset: number, length: number): Uint8Array;
 }
 
 export type EntryType = 'file' | 'dir' | 'symlink';

@@ -39,6 +39,15 @@ function workerInputs(files: readonly File[]): InputMounter {
       readInputsThroughWindow(sz);
       return `/in/${files[0]?.name ?? ''}`;
     },
+    mountView(sz, view) {
+      const [file] = files;
+      if (!file) throw new EngineError('INTERNAL', 'No archive to make a view of.');
+      // A Blob made of the parts: nothing is copied, and reads go through the same window.
+      const made = new File([view.head as BlobPart, file.slice(view.from, view.to), view.tail as BlobPart], view.name);
+      sz.FS.mkdir('/view');
+      sz.FS.mount(sz.WORKERFS, { files: [made] }, '/view');
+      return `/view/${view.name}`;
+    },
   };
 }
 

@@ -1,3 +1,4 @@
+import { closeSync, openSync, readSync } from 'node:fs';
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { ArchiveSource } from '../core/types.js';
@@ -21,6 +22,7 @@ export async function fileSource(path: string): Promise<FileSource> {
   const { size } = await stat(path);
   const slabs = new SlabPool(KEEP_READ_SLAB_BYTES);
   let handle: Promise<FileHandle> | null = null;
+  let descriptor: number | null = null;
   return {
     path,
     name: basename(path),
@@ -36,10 +38,17 @@ export async function fileSource(path: string): Promise<FileSource> {
     release(bytes) {
       slabs.give(bytes);
     },
+    readNow(offset, length) {
+      descriptor ??= openSync(path, 'r');
+      const buffer = new Uint8Array(Math.max(0, Math.min(length, size - offset)));
+      return buffer.subarray(0, readSync(descriptor, buffer, 0, buffer.length, offset));
+    },
     stream() {
       return sequentialStream(path);
     },
     async close() {
+      if (descriptor !== null) closeSync(descriptor);
+      descriptor = null;
       const opened = handle;
       handle = null;
       if (opened) await (await opened).close();

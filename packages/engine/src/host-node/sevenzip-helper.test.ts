@@ -28,6 +28,7 @@ const PASSWORD = 'two cores';
 let work: string;
 let plain: string;
 let encrypted: string;
+let oneBlock: string;
 
 /** Incompressible bytes from a seed. */
 function noise(size: number, seed: number): Uint8Array {
@@ -51,8 +52,12 @@ const FILES: Record<string, Uint8Array> = {
   'three/empty.txt': new Uint8Array(0),
 };
 
-/** Packs FILES (and an empty folder) with 7-Zip's WASM build into `path`. */
-async function pack(path: string, password?: string): Promise<void> {
+/**
+ * Packs FILES (and an empty folder) with 7-Zip's WASM build into `path`: one block per file, or
+ * (`oneBlock`) all in one block whose LZMA2 stream resets its dictionary every MiB, as 7-Zip's
+ * own multithreaded -mx=1 writes it (sevenzip/block-cut.ts).
+ */
+async function pack(path: string, password?: string, oneBlock = false): Promise<void> {
   const errors: string[] = [];
   const sz = await nodeSevenZipFactory({ print: () => undefined, printErr: (line) => errors.push(line) });
   sz.FS.mkdir('/src');
@@ -68,7 +73,8 @@ async function pack(path: string, password?: string): Promise<void> {
   }
   sz.FS.mkdir('/src/nothing-here');
   sz.FS.chdir('/src');
-  const switches = ['-t7z', '-mx=1', '-ms=1f', '-bd', ...(password ? [`-p${password}`] : [])];
+  const blocks = oneBlock ? ['-ms=on', '-m0=LZMA2:d=256k:c=1m'] : ['-ms=1f'];
+  const switches = ['-t7z', '-mx=1', ...blocks, '-bd', ...(password ? [`-p${password}`] : [])];
   sz.callMain(['a', ...switches, '/archive.7z', 'one', 'two', 'three', 'nothing-here']);
   if (errors.length > 0) throw new Error(errors.join('\n'));
   await writeFile(path, sz.FS.readFile('/archive.7z'));
@@ -80,6 +86,8 @@ beforeAll(async () => {
   encrypted = join(work, 'blocks-encrypted.7z');
   await pack(plain);
   await pack(encrypted, PASSWORD);
+  oneBlock = join(work, 'one-block.7z');
+  await pack(oneBlock, undefined, true);
 });
 afterAll(async () => {
   await rm(work, { recursive: true, force: true });
@@ -167,6 +175,17 @@ describe('a 7z of several solid blocks on two 7-Zip instances', () => {
     expect(progress.every((bytes, at) => at === 0 || bytes >= (progress[at - 1] ?? 0))).toBe(true);
     // Nothing of the instances' staging folders is left.
     expect(Object.keys(files).some((path) => path.includes('staging'))).toBe(false);
+  });
+
+  it('cuts a single solid block at a dictionary reset: the same files, bytes and times as one instance', async () => {
+    const two = countingHelper(oneBlock, 2);
+    const split = await extractWith(oneBlock, two);
+    const single = await extractWith(oneBlock, countingHelper(oneBlock, 1));
+    expect(two.started).toBe(1);
+    expect(split.result.entries).toEqual(single.result.entries);
+    const files = await tree(split.out);
+    expect(files).toEqual(await tree(single.out));
+    for (const [name, bytes] of Object.entries(FILES)) expect(fileIn(files, name)?.sha256).toBe(sha256(bytes));
   });
 
   it('extracts an encrypted one with its password, and refuses a wrong one leaving nothing', async () => {
@@ -283,6 +302,20 @@ describe('a 7z in two shares, as two browser workers extract it (sevenzip/share-
     expect(Object.keys(firstFiles)).toEqual(expect.arrayContaining(['nothing-here/', 'three/empty.txt']));
     expect(Object.keys(secondFiles)).not.toContain('nothing-here/');
     expect(secondFiles['three/empty.txt']).toBeUndefined();
+  });
+
+  it('shares a single solid block cut at a dictionary reset, each file extracted once', async () => {
+    const first = await extractShare(oneBlock, 0);
+    const second = await extractShare(oneBlock, 1);
+    const single = await tree((await extractWith(oneBlock, countingHelper(oneBlock, 1))).out);
+    const firstFiles = await tree(first.out);
+    const secondFiles = await tree(second.out);
+    const files = (all: Awaited<ReturnType<typeof tree>>) => Object.keys(all).filter((name) => all[name] !== 'dir');
+    expect(files(firstFiles).length).toBeGreaterThan(0);
+    expect(files(secondFiles).length).toBeGreaterThan(0);
+    expect(files(firstFiles).filter((name) => name in secondFiles)).toEqual([]);
+    for (const name of files(single)) expect(firstFiles[name] ?? secondFiles[name]).toEqual(single[name]);
+    expect(files(firstFiles).length + files(secondFiles).length).toBe(files(single).length);
   });
 
   it('holds each share to its cut of the byte limit, so that both together stay within it', async () => {

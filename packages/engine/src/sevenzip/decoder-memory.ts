@@ -20,7 +20,7 @@ const SMALL = new Set([
 ]);
 
 /** "24" is 2^24 bytes; "1536m", "64k", "1g" are sizes. Null when it is neither. */
-function sizeOf(text: string): number | null {
+export function sizeOf(text: string): number | null {
   const match = /^(\d+)([kmg]?)$/i.exec(text);
   if (!match) return null;
   const value = Number(match[1]);

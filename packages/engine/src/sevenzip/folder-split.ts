@@ -1,3 +1,4 @@
+import type { ArchiveView } from '../core/output-sink.js';
 import type { OperationOptions } from '../core/types.js';
 import { decoderMemory } from './decoder-memory.js';
 import type { SltListing } from './slt-listing.js';
@@ -8,6 +9,11 @@ export interface FolderSplit {
   helperNames: string[];
   /** Bytes the blocks left to this instance and given to the other hold, unpacked: how even the split is. */
   unpacked: { own: number; helper: number };
+  /**
+   * Where the split cuts inside a block (block-cut.ts): the other instance reads this archive
+   * made around the original's packed bytes, not the original.
+   */
+  view?: ArchiveView;
 }
 
 /**
@@ -43,14 +49,9 @@ export function splitFolders(
   options: OperationOptions,
   minBytes = SPLIT_MIN_BYTES,
 ): FolderSplit | null {
-  if (cores < 2 || listing.type !== '7z' || options.only || listing.multivolume) return null;
+  if (!maySplit(listing, cores, options, minBytes)) return null;
   const { ofEntry, unpacked } = listing.blocks;
-  if (unpacked.size < 2 || ofEntry.length !== listing.entries.length) return null;
-  const total = [...unpacked.values()].reduce((sum, size) => sum + size, 0);
-  if (total < minBytes) return null;
-  const memory = decoderMemory(listing.methods);
-  if (memory === null || memory > SPLIT_MAX_DECODER_BYTES) return null;
-  if (!namesSelectExactly(listing)) return null;
+  if (unpacked.size < 2) return null;
   // Largest first, each to the lighter half; the other instance takes the lighter one, as its
   // thread starts later.
   const bySize = [...unpacked.entries()].sort((a, b) => b[1] - a[1]);
@@ -72,6 +73,21 @@ export function splitFolders(
     helperNames.push(entry.name);
   }
   return helperNames.length > 0 ? { helperNames, unpacked: { own: heavier.size, helper: lighter.size } } : null;
+}
+
+/**
+ * What every split needs, by blocks or inside one (block-cut.ts): two cores, a 7z of one part
+ * extracted whole, enough output, a bounded decoder and names that select exactly.
+ */
+export function maySplit(listing: SltListing, cores: number, options: OperationOptions, minBytes = SPLIT_MIN_BYTES): boolean {
+  if (cores < 2 || listing.type !== '7z' || options.only || listing.multivolume) return false;
+  const { ofEntry, unpacked } = listing.blocks;
+  if (unpacked.size < 1 || ofEntry.length !== listing.entries.length) return false;
+  const total = [...unpacked.values()].reduce((sum, size) => sum + size, 0);
+  if (total < minBytes) return false;
+  const memory = decoderMemory(listing.methods);
+  if (memory === null || memory > SPLIT_MAX_DECODER_BYTES) return false;
+  return namesSelectExactly(listing);
 }
 
 function namesSelectExactly(listing: SltListing): boolean {

@@ -42,7 +42,7 @@ export async function runHelperInstance<Taken>(
   const shared = sharedTally(request.tally);
   try {
     const { sz, output } = await createSevenZip(factory);
-    const archivePath = inputs.mount(sz);
+    const archivePath = request.view ? inputs.mountView(sz, request.view) : inputs.mount(sz);
     writeNameList(sz, request.names);
     sz.FS.mkdir(OUTPUT);
     growMemfsFilesByDoubling(sz, OUTPUT);

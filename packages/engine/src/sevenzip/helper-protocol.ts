@@ -1,4 +1,5 @@
 import type { ExtractionLimits } from '@archive-opener/shared';
+import type { ArchiveView } from '../core/output-sink.js';
 import type { SevenZipModule } from './sevenzip-module.js';
 
 // What crosses to a second 7-Zip instance on another thread, which extracts some of a 7z's solid
@@ -19,6 +20,8 @@ export interface SevenZipHelperHost {
 export interface HelperRequest {
   /** The files to extract, by their names in the listing. */
   names: string[];
+  /** Read this archive made around part of the original, not the original (sevenzip/block-cut.ts). */
+  view?: ArchiveView;
   password: string | undefined;
   limits: ExtractionLimits;
   /** The archive's size, for the expansion ratio (the same for every instance). */

@@ -21,6 +21,7 @@ import { baseSwitches } from './switches.js';
 import { stoppedByOther, writeNameList } from './helper-instance.js';
 import { sharePlan } from './share-plan.js';
 import { splitFolders } from './folder-split.js';
+import { mayCutInsideBlock } from './block-cut.js';
 import { mergeHelperEntries } from './helper-merge.js';
 import { helperEntries, splitFailure, startSplit } from './split-run.js';
 
@@ -63,8 +64,9 @@ export async function listWithSevenZip(job: SevenZipJob): Promise<ListResult> {
     entries: listing.entries,
     encryptedHeaders: listing.headerEncrypted,
   };
-  // Whether the browser may extract it in two workers (share-plan.ts).
-  if (splitFolders(listing, 2, job.options)) result.splitsInTwo = true;
+  // Whether the browser may extract it in two workers (share-plan.ts); a cut inside a block is
+  // told only when extracting (it reads the packed stream), so it is offered here where it may be.
+  if (splitFolders(listing, 2, job.options) || mayCutInsideBlock(listing, 2, job.options)) result.splitsInTwo = true;
   return result;
 }
 
@@ -83,7 +85,9 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
   const archiveBytes = job.sources.reduce((sum, s) => sum + s.size, 0);
   checkDeclaredLimits(listing.entries, job.limits, archiveBytes);
   // One share of a 7z extracted by two browser workers: this worker's part of the entries.
-  const share = job.sevenZipShare ? sharePlan(listing, job.sevenZipShare, job.limits, job.options, archiveBytes) : null;
+  const share = job.sevenZipShare
+    ? await sharePlan(listing, job.sources[0], job.sevenZipShare, job.limits, job.options, archiveBytes, job.codec)
+    : null;
   if (share && share.entries.length === 0) return { format: formatName(listing.type), entries: [] };
   const progress = new ProgressReporter(job.options.onProgress);
   const declared = share ? share.bytes : listing.entries.reduce((sum, e) => sum + (e.size ?? 0), 0);
@@ -95,6 +99,9 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
   // A 7z of several solid blocks may go to two instances, this one and one on another thread.
   const split = wrapped || share ? null : await startSplit(sz, job, listing, staging, archiveBytes);
   if (share && share.names.length > 0) writeNameList(sz, share.names);
+  // Share 1 of a split inside a block reads the archive made around its part (block-cut.ts),
+  // mounted before the file system is guarded, as the name list is written.
+  const extractedPath = share?.view ? job.inputs.mountView(sz, share.view) : archivePath;
   const tracker = new LimitTracker(share?.limits ?? job.limits, archiveBytes, split?.shared.tally);
   const report = () =>
     progress.report({ phase: 'extracting', bytesDone: tracker.bytesWritten, bytesTotal, entriesDone: tracker.entriesCreated });
@@ -107,7 +114,7 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
     let step = extractStep(
       sz,
       output,
-      archivePath,
+      extractedPath,
       `${root}/1`,
       guard,
       tracker,

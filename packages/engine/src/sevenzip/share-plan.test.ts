@@ -34,9 +34,9 @@ function fourBlocks(): ReturnType<typeof parseSltListing> {
 describe('a share of a 7z for one of two browser workers', () => {
   const archiveBytes = 100 * MB;
 
-  it('names the same files to both: the second extracts only them, the first everything else', () => {
-    const first = sharePlan(fourBlocks(), { index: 0, count: 2 }, BROWSER_LIMITS, {}, archiveBytes);
-    const second = sharePlan(fourBlocks(), { index: 1, count: 2 }, BROWSER_LIMITS, {}, archiveBytes);
+  it('names the same files to both: the second extracts only them, the first everything else', async () => {
+    const first = await sharePlan(fourBlocks(), undefined, { index: 0, count: 2 }, BROWSER_LIMITS, {}, archiveBytes);
+    const second = await sharePlan(fourBlocks(), undefined, { index: 1, count: 2 }, BROWSER_LIMITS, {}, archiveBytes);
     expect(second.names).toEqual(['d/c', 'd/e']);
     expect(first.names).toEqual(second.names);
     expect(first.switches).toContain('-xr-@/names.txt');
@@ -48,9 +48,13 @@ describe('a share of a 7z for one of two browser workers', () => {
     expect([first.bytes, second.bytes]).toEqual([95 * MB, 90 * MB]);
   });
 
-  it('cuts every limit by what each share declares: together no more than the whole may write', () => {
+  it('cuts every limit by what each share declares: together no more than the whole may write', async () => {
     const limits = { ...BROWSER_LIMITS, maxTotalBytes: 370 * MB, maxEntries: 70, maxExpansionRatio: 1000 };
-    const [first, second] = [0, 1].map((index) => sharePlan(fourBlocks(), { index, count: 2 }, limits, {}, archiveBytes).limits);
+    const [first, second] = await Promise.all(
+      [0, 1].map(
+        async (index) => (await sharePlan(fourBlocks(), undefined, { index, count: 2 }, limits, {}, archiveBytes)).limits,
+      ),
+    );
     expect(first?.maxTotalBytes).toBe(190 * MB);
     expect(second?.maxTotalBytes).toBe(180 * MB);
     expect((first?.maxEntries ?? 0) + (second?.maxEntries ?? 0)).toBeLessThanOrEqual(70);
@@ -58,19 +62,23 @@ describe('a share of a 7z for one of two browser workers', () => {
     expect(second?.maxEntries).toBe(20);
     // The expansion ratio is held by the byte cap: 185 MB from 1 MB at 100x is 100 MB in all.
     const byRatio = { ...limits, maxExpansionRatio: 100, ratioGraceBytes: 0 };
-    const cut = [0, 1].map((index) => sharePlan(fourBlocks(), { index, count: 2 }, byRatio, {}, MB).limits);
+    const cut = await Promise.all(
+      [0, 1].map(async (index) => (await sharePlan(fourBlocks(), undefined, { index, count: 2 }, byRatio, {}, MB)).limits),
+    );
     expect(cut.reduce((sum, each) => sum + each.maxTotalBytes, 0)).toBeLessThanOrEqual(100 * MB);
     expect(cut.every((each) => each.maxExpansionRatio === Number.POSITIVE_INFINITY)).toBe(true);
   });
 
-  it('gives all to the first share where no split is made, nothing to the second; fails for more than two', () => {
+  it('gives all to the first share where no split is made, nothing to the second; fails for more than two', async () => {
     const options = { only: ['d/a'] };
-    const first = sharePlan(fourBlocks(), { index: 0, count: 2 }, BROWSER_LIMITS, options, archiveBytes);
-    const second = sharePlan(fourBlocks(), { index: 1, count: 2 }, BROWSER_LIMITS, options, archiveBytes);
+    const first = await sharePlan(fourBlocks(), undefined, { index: 0, count: 2 }, BROWSER_LIMITS, options, archiveBytes);
+    const second = await sharePlan(fourBlocks(), undefined, { index: 1, count: 2 }, BROWSER_LIMITS, options, archiveBytes);
     expect(first.entries).toHaveLength(7);
     expect(first.switches).toEqual([]);
     expect(first.limits.maxEntries).toBe(BROWSER_LIMITS.maxEntries);
     expect(second.entries).toEqual([]);
-    expect(() => sharePlan(fourBlocks(), { index: 0, count: 3 }, BROWSER_LIMITS, {}, archiveBytes)).toThrow(/two shares/);
+    await expect(sharePlan(fourBlocks(), undefined, { index: 0, count: 3 }, BROWSER_LIMITS, {}, archiveBytes)).rejects.toThrow(
+      /two shares/,
+    );
   });
 });

@@ -2,7 +2,10 @@ import type { ExtractionLimits } from '@archive-opener/shared';
 import type { OperationOptions } from '../core/types.js';
 import { EngineError } from '../core/engine-error.js';
 import { cutLimits } from '../core/share-limits.js';
-import { splitFolders } from './folder-split.js';
+import type { ArchiveView } from '../core/output-sink.js';
+import type { NativeCodec } from '../core/native-codec.js';
+import type { ArchiveSource } from '../core/types.js';
+import { planSplit } from './split-plan.js';
 import { nameListSwitches } from './helper-instance.js';
 import type { SltListing } from './slt-listing.js';
 
@@ -25,11 +28,14 @@ export interface SharePlan {
   entries: SltListing['entries'];
   /** Their declared bytes: this share's part of the progress total. */
   bytes: number;
+  /** Share 1 of a split inside a block reads this archive instead of the original (block-cut.ts). */
+  view?: ArchiveView;
 }
 
 /**
- * The plan of one share, from the split Node's second instance uses (folder-split.ts): both
- * workers list the same archive and compute the same split. Share 1 takes the regular files of
+ * The plan of one share, from the split Node's second instance uses (split-plan.ts): both
+ * workers list the same archive, read the same bytes and compute the same split; neither starts
+ * later than the other. Share 1 takes the regular files of
  * the lighter blocks (`-ir-@list`); share 0 all else, folders, links and empty files included
  * (`-xr-@list`), as the first instance does on Node. Each share is held to its cut of every limit,
  * in proportion to the bytes and entries it declares. Where no split is made share 0 takes
@@ -37,17 +43,19 @@ export interface SharePlan {
  * page may share a large `.7z` before its listing has said whether it splits, at the cost of a
  * listing in the second worker. Not two shares is a failure: the page then extracts unshared.
  */
-export function sharePlan(
+export async function sharePlan(
   listing: SltListing,
+  source: ArchiveSource | undefined,
   share: SevenZipShare,
   limits: ExtractionLimits,
   options: OperationOptions,
   archiveBytes: number,
-): SharePlan {
+  codec?: NativeCodec,
+): Promise<SharePlan> {
   if (share.count !== 2 || (share.index !== 0 && share.index !== 1)) {
     throw new EngineError('INTERNAL', 'A 7z is extracted in two shares, not more.');
   }
-  const split = splitFolders(listing, share.count, options);
+  const split = await planSplit(listing, source, share.count, options, 0, codec);
   const own = share.index === 0;
   const helperNames = new Set(split?.helperNames);
   const entries = listing.entries.filter((entry) => helperNames.has(entry.name) !== own);
@@ -61,5 +69,7 @@ export function sharePlan(
   });
   // No split: share 0 runs as one instance would (an empty include list would select everything).
   const switches = split ? nameListSwitches(own ? 'x' : 'i') : [];
-  return { names: split?.helperNames ?? [], switches, limits: cut, entries, bytes };
+  const plan: SharePlan = { names: split?.helperNames ?? [], switches, limits: cut, entries, bytes };
+  if (!own && split?.view) plan.view = split.view;
+  return plan;
 }

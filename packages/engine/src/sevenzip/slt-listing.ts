@@ -11,10 +11,17 @@ export interface SltListing {
   headerEncrypted: boolean;
   /**
    * The solid block ("folder") of each entry, by the entries' index (null: none, e.g. a folder or
-   * an empty file), and each block's packed and unpacked sizes: 7z only; sevenzip/folder-split.ts
-   * reads them.
+   * an empty file), and each block's packed and unpacked sizes and methods ("LZMA2:18"); each
+   * entry's CRC-32 where the archive has one: 7z only; sevenzip/folder-split.ts and
+   * sevenzip/block-cut.ts read them.
    */
-  blocks: { ofEntry: (number | null)[]; packed: Map<number, number>; unpacked: Map<number, number> };
+  blocks: {
+    ofEntry: (number | null)[];
+    crcOfEntry: (number | null)[];
+    packed: Map<number, number>;
+    unpacked: Map<number, number>;
+    method: Map<number, string>;
+  };
 }
 
 /**
@@ -39,6 +46,7 @@ const ENTRY_KEYS = new Set([
   'Method',
   'Block',
   'Packed Size',
+  'CRC',
 ]);
 
 /**
@@ -52,7 +60,13 @@ export class SltParser {
   private lastArchiveBlock = new Map<string, string>();
   private readonly methods = new Set<string>();
   private readonly entries: ListedEntry[] = [];
-  private readonly blocks: SltListing['blocks'] = { ofEntry: [], packed: new Map(), unpacked: new Map() };
+  private readonly blocks: SltListing['blocks'] = {
+    ofEntry: [],
+    crcOfEntry: [],
+    packed: new Map(),
+    unpacked: new Map(),
+    method: new Map(),
+  };
 
   /** Takes one line; true when it was an entry's (nothing else needs to keep it). */
   line(line: string): boolean {
@@ -95,13 +109,19 @@ export class SltParser {
   }
 
   /** 7-Zip prints a solid block's packed size with its first entry, and none with the others. */
-  private noteBlock(block: string | undefined, packed: string | undefined, unpacked: number): void {
-    const index = block === undefined || block === '' ? null : Number(block);
+  private noteBlock(block: Map<string, string>, unpacked: number): void {
+    const crc = block.get('CRC');
+    this.blocks.crcOfEntry.push(crc && /^[0-9A-Fa-f]{8}$/.test(crc) ? Number.parseInt(crc, 16) : null);
+    const named = block.get('Block');
+    const index = named === undefined || named === '' ? null : Number(named);
     this.blocks.ofEntry.push(index !== null && Number.isInteger(index) ? index : null);
     if (index === null || !Number.isInteger(index)) return;
+    const packed = block.get('Packed Size');
     const size = packed === undefined || packed === '' ? 0 : Number(packed);
     this.blocks.packed.set(index, (this.blocks.packed.get(index) ?? 0) + (Number.isFinite(size) ? size : 0));
     this.blocks.unpacked.set(index, (this.blocks.unpacked.get(index) ?? 0) + unpacked);
+    const method = block.get('Method');
+    if (method && !this.blocks.method.has(index)) this.blocks.method.set(index, method);
   }
 
   private endBlock(): void {
@@ -112,7 +132,7 @@ export class SltParser {
       if (this.block.has('Path')) {
         const entry = toEntry(this.block);
         this.entries.push(entry);
-        this.noteBlock(this.block.get('Block'), this.block.get('Packed Size'), entry.size ?? 0);
+        this.noteBlock(this.block, entry.size ?? 0);
       }
       this.block.clear();
     } else {

@@ -1,6 +1,7 @@
 import { EngineError } from '../core/engine-error.js';
 import type { SltListing } from './slt-listing.js';
-import { splitFolders, type FolderSplit } from './folder-split.js';
+import type { FolderSplit } from './folder-split.js';
+import { planSplit } from './split-plan.js';
 import { nameListSwitches, writeNameList } from './helper-instance.js';
 import type { HelperEntry, HelperRun } from './helper-protocol.js';
 import type { SevenZipJob } from './sevenzip-backend.js';
@@ -17,11 +18,17 @@ export interface SplitRun {
   ownSwitches: string[];
 }
 
+/**
+ * What this instance decodes before the second starts: its thread and 7-Zip were seen to start
+ * 60-170 ms after this one (docs/decisions/043-sevenzip-cut-inside-a-block.md), at ~10 ns a byte.
+ */
+const HELPER_LATE_BYTES = 8 * 1024 * 1024;
+
 /** How often progress is reported while only the second instance is still writing. */
 const WAIT_TICK_MS = 100;
 
 /**
- * Starts the second instance on the last solid blocks of a 7z, when the host and the sink can
+ * Starts the second instance on some of a 7z's solid blocks, or the end of one and those after, when the host and the sink can
  * run one and the archive splits (folder-split.ts); null: this instance extracts everything.
  * Called before this instance's file system is guarded (it writes the name list into it).
  */
@@ -34,7 +41,7 @@ export async function startSplit(
 ): Promise<SplitRun | null> {
   const host = job.sevenZipHelper;
   if (!host) return null;
-  const split = splitFolders(listing, host.cores, job.options);
+  const split = await planSplit(listing, job.sources[0], host.cores, job.options, HELPER_LATE_BYTES, job.codec);
   if (!split) return null;
   const destination = staging.helperDestination();
   if (destination === undefined) return null;
@@ -43,7 +50,14 @@ export async function startSplit(
   let helper: HelperRun;
   try {
     helper = await host.start(
-      { names: split.helperNames, password: job.options.password, limits: job.limits, archiveBytes, tally: shared.buffer },
+      {
+        names: split.helperNames,
+        ...(split.view && { view: split.view }),
+        password: job.options.password,
+        limits: job.limits,
+        archiveBytes,
+        tally: shared.buffer,
+      },
       destination,
     );
   } catch {

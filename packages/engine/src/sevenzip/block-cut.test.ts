@@ -1,0 +1,132 @@
+import { crc32 } from 'hash-wasm';
+import { describe, expect, it } from 'vitest';
+import { nodeSevenZipFactory } from '../host-node/sevenzip-node.js';
+import { memorySource } from '../testing/memory-io.js';
+import { fileTimeOf } from './block-cut.js';
+import { cutArchiveFrame, type CutFolder } from './cut-archive.js';
+import { lzma2DictionaryOf, lzma2DictionaryProperty, lzma2Resets } from './lzma2-resets.js';
+
+// The pieces of a cut inside a 7z's solid block (docs/decisions/043-sevenzip-cut-inside-a-block.md),
+// on LZMA2 streams made here of stored chunks (valid LZMA2 that needs no encoder): 7-Zip itself
+// reads the archives written around them.
+
+/** An LZMA2 stored chunk of `bytes` (at most 64 KiB): control 1 resets the dictionary, 2 does not. */
+function storedChunk(bytes: Uint8Array, resets: boolean): Uint8Array {
+  const chunk = new Uint8Array(3 + bytes.length);
+  chunk[0] = resets ? 0x01 : 0x02;
+  chunk[1] = (bytes.length - 1) >> 8;
+  chunk[2] = (bytes.length - 1) & 0xff;
+  chunk.set(bytes, 3);
+  return chunk;
+}
+
+const join = (parts: readonly Uint8Array[]): Uint8Array => {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+};
+
+const text = (length: number, seed: number): Uint8Array => new Uint8Array(length).map((_, i) => 97 + ((i * 7 + seed) % 26));
+
+/** A stream of `chunks` 1,000-byte stored chunks of `data`, the dictionary reset every `every`-th, then its end. */
+function lzma2Stream(data: Uint8Array, every: number): Uint8Array {
+  const chunks: Uint8Array[] = [];
+  for (let i = 0; i * 1000 < data.length; i += 1)
+    chunks.push(storedChunk(data.subarray(i * 1000, (i + 1) * 1000), i % every === 0));
+  return join([...chunks, new Uint8Array([0])]);
+}
+
+describe('dictionary resets of an LZMA2 stream', () => {
+  it('finds each reset by its chunk headers, and stops at the first past the point asked for', async () => {
+    const stream = lzma2Stream(text(20_000, 1), 5);
+    const whole = memorySource(join([new Uint8Array(7), stream]));
+    const all = await lzma2Resets(whole, 7, stream.length, 20_000, Infinity);
+    expect(all?.map((reset) => reset.unpacked)).toEqual([0, 5000, 10_000, 15_000]);
+    expect(all?.[1]?.packed).toBe(5 * 1003);
+    const part = memorySource(join([new Uint8Array(7), stream]));
+    const some = await lzma2Resets(part, 7, stream.length, 20_000, 6000);
+    expect(some?.map((reset) => reset.unpacked)).toEqual([0, 5000, 10_000]);
+    // All of it is read in one window here; what bounds the reading is the stream's length.
+    expect(part.bytesRead).toBeLessThanOrEqual(stream.length);
+  });
+
+  it('gives no resets for what is not a whole LZMA2 stream of the sizes the listing says', async () => {
+    const stream = lzma2Stream(text(5000, 2), 2);
+    const at = (bytes: Uint8Array, unpacked = 5000) => lzma2Resets(memorySource(bytes), 0, bytes.length, unpacked, Infinity);
+    expect(await at(stream, 4999)).toBeNull();
+    expect(await at(stream.subarray(0, -1))).toBeNull();
+    expect(await at(join([storedChunk(text(10, 3), false), new Uint8Array([0])]), 10)).toBeNull();
+    expect(await at(new Uint8Array([0x03, 0, 0, 0]), 1)).toBeNull();
+  });
+
+  it('reads the dictionary of a plain LZMA2 method, and nothing else', () => {
+    expect(lzma2DictionaryOf('LZMA2:18')).toBe(2 ** 18);
+    expect(lzma2DictionaryOf('LZMA2:1536k')).toBe(1536 * 1024);
+    expect(lzma2DictionaryOf('BCJ LZMA2:24')).toBeNull();
+    expect(lzma2DictionaryOf('LZMA2:24 7zAES:19')).toBeNull();
+    expect(lzma2DictionaryProperty(2 ** 18)).toBe(12);
+    expect(lzma2DictionaryProperty(3 * 2 ** 19)).toBe(17);
+  });
+});
+
+describe('a 7z written around packed bytes', () => {
+  const first = text(3000, 4);
+  const second = text(2500, 5);
+  const packed = lzma2Stream(join([first, second]), 1);
+  const crcOf = async (bytes: Uint8Array) => Number.parseInt(await crc32(bytes), 16);
+
+  /** Tests (7-Zip `t`) and extracts the archive; its console and the files' bytes. */
+  async function open(folder: CutFolder) {
+    const frame = await cutArchiveFrame([folder]);
+    const lines: string[] = [];
+    const sz = await nodeSevenZipFactory({ print: (line) => lines.push(line), printErr: (line) => lines.push(line) });
+    sz.FS.writeFile('/cut.7z', join([frame.head, packed, frame.tail]));
+    sz.callMain(['x', '-o/out', '-y', '/cut.7z']);
+    const read = (name: string): Uint8Array | null => {
+      try {
+        return sz.FS.readFile(`/out/${name}`);
+      } catch {
+        return null;
+      }
+    };
+    return { console: lines.join('\n'), first: read('a/first.txt'), second: read('second.txt'), sz };
+  }
+
+  const folder = async (secondCrc?: number): Promise<CutFolder> => ({
+    dictionaryProperty: 12,
+    packedSize: packed.length,
+    unpackedSize: first.length + second.length,
+    streams: [
+      { name: 'a/first.txt', size: first.length, crc: await crcOf(first), modified: fileTimeOf('2020-02-03 04:05:06.1234567') },
+      { name: 'second.txt', size: second.length, crc: secondCrc ?? (await crcOf(second)), modified: null },
+    ],
+  });
+
+  it('opens in 7-Zip with every file, its bytes and its modification time', async () => {
+    const opened = await open(await folder());
+    expect(opened.console).toContain('Everything is Ok');
+    expect(opened.first).toEqual(first);
+    expect(opened.second).toEqual(second);
+    const modified: Date = opened.sz.FS.stat('/out/a/first.txt').mtime;
+    expect(modified.getTime()).toBe(new Date(2020, 1, 3, 4, 5, 6, 123).getTime());
+  });
+
+  it('carries the CRCs: 7-Zip refuses a file whose bytes do not match', async () => {
+    const opened = await open(await folder(0x1234_5678));
+    expect(opened.console).toMatch(/CRC Failed/);
+  });
+});
+
+describe("7-Zip's printed times", () => {
+  it('read back as FILETIMEs, to the 100 ns', () => {
+    const at = new Date(2026, 10, 26, 23, 41, 42).getTime();
+    expect(fileTimeOf('2026-11-26 23:41:42.9407229')).toBe(116_444_736_000_000_000n + BigInt(at) * 10_000n + 9_407_229n);
+    expect(fileTimeOf('2026-11-26 23:41:42')).toBe(116_444_736_000_000_000n + BigInt(at) * 10_000n);
+    expect(fileTimeOf('yesterday')).toBeNull();
+    expect(fileTimeOf(undefined)).toBeNull();
+  });
+});
