@@ -2,6 +2,7 @@ import { crc32 } from 'hash-wasm';
 import { describe, expect, it } from 'vitest';
 import { nodeSevenZipFactory } from '../host-node/sevenzip-node.js';
 import { memorySource } from '../testing/memory-io.js';
+import { concat } from '../tar/tar-writer.js';
 import { fileTimeOf } from './block-cut.js';
 import { cutArchiveFrame, type CutFolder } from './cut-archive.js';
 import { lzma2DictionaryOf, lzma2DictionaryProperty, lzma2Resets } from './lzma2-resets.js';
@@ -20,16 +21,6 @@ function storedChunk(bytes: Uint8Array, resets: boolean): Uint8Array {
   return chunk;
 }
 
-const join = (parts: readonly Uint8Array[]): Uint8Array => {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-};
-
 const text = (length: number, seed: number): Uint8Array => new Uint8Array(length).map((_, i) => 97 + ((i * 7 + seed) % 26));
 
 /** A stream of `chunks` 1,000-byte stored chunks of `data`, the dictionary reset every `every`-th, then its end. */
@@ -37,17 +28,17 @@ function lzma2Stream(data: Uint8Array, every: number): Uint8Array {
   const chunks: Uint8Array[] = [];
   for (let i = 0; i * 1000 < data.length; i += 1)
     chunks.push(storedChunk(data.subarray(i * 1000, (i + 1) * 1000), i % every === 0));
-  return join([...chunks, new Uint8Array([0])]);
+  return concat(...chunks, new Uint8Array([0]));
 }
 
 describe('dictionary resets of an LZMA2 stream', () => {
   it('finds each reset by its chunk headers, and stops at the first past the point asked for', async () => {
     const stream = lzma2Stream(text(20_000, 1), 5);
-    const whole = memorySource(join([new Uint8Array(7), stream]));
+    const whole = memorySource(concat(new Uint8Array(7), stream));
     const all = await lzma2Resets(whole, 7, stream.length, 20_000, Infinity);
     expect(all?.map((reset) => reset.unpacked)).toEqual([0, 5000, 10_000, 15_000]);
     expect(all?.[1]?.packed).toBe(5 * 1003);
-    const part = memorySource(join([new Uint8Array(7), stream]));
+    const part = memorySource(concat(new Uint8Array(7), stream));
     const some = await lzma2Resets(part, 7, stream.length, 20_000, 6000);
     expect(some?.map((reset) => reset.unpacked)).toEqual([0, 5000, 10_000]);
     // All of it is read in one window here; what bounds the reading is the stream's length.
@@ -59,7 +50,7 @@ describe('dictionary resets of an LZMA2 stream', () => {
     const at = (bytes: Uint8Array, unpacked = 5000) => lzma2Resets(memorySource(bytes), 0, bytes.length, unpacked, Infinity);
     expect(await at(stream, 4999)).toBeNull();
     expect(await at(stream.subarray(0, -1))).toBeNull();
-    expect(await at(join([storedChunk(text(10, 3), false), new Uint8Array([0])]), 10)).toBeNull();
+    expect(await at(concat(storedChunk(text(10, 3), false), new Uint8Array([0])), 10)).toBeNull();
     expect(await at(new Uint8Array([0x03, 0, 0, 0]), 1)).toBeNull();
   });
 
@@ -76,7 +67,7 @@ describe('dictionary resets of an LZMA2 stream', () => {
 describe('a 7z written around packed bytes', () => {
   const first = text(3000, 4);
   const second = text(2500, 5);
-  const packed = lzma2Stream(join([first, second]), 1);
+  const packed = lzma2Stream(concat(first, second), 1);
   const crcOf = async (bytes: Uint8Array) => Number.parseInt(await crc32(bytes), 16);
 
   /** Tests (7-Zip `t`) and extracts the archive; its console and the files' bytes. */
@@ -84,7 +75,7 @@ describe('a 7z written around packed bytes', () => {
     const frame = await cutArchiveFrame([folder]);
     const lines: string[] = [];
     const sz = await nodeSevenZipFactory({ print: (line) => lines.push(line), printErr: (line) => lines.push(line) });
-    sz.FS.writeFile('/cut.7z', join([frame.head, packed, frame.tail]));
+    sz.FS.writeFile('/cut.7z', concat(frame.head, packed, frame.tail));
     sz.callMain(['x', '-o/out', '-y', '/cut.7z']);
     const read = (name: string): Uint8Array | null => {
       try {

@@ -163,7 +163,6 @@ function blocksOf(listing: SltListing): Block[] | null {
  */
 async function startHeaderAgrees(source: ArchiveSource, packedEnd: number): Promise<boolean> {
   const head = await source.read(0, START_HEADER_BYTES);
-  await source.read(0, START_HEADER_BYTES);
   if (head.length < START_HEADER_BYTES || SIGNATURE.some((byte, i) => head[i] !== byte)) return false;
   const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
   const nextHeaderOffset = view.getUint32(12, true) + view.getUint32(16, true) * 2 ** 32;
@@ -187,14 +186,7 @@ const FILETIME_AT_UNIX_EPOCH = 116_444_736_000_000_000n;
 export function fileTimeOf(modified: string | undefined): bigint | null {
   const match = modified && /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,7}))?$/.exec(modified);
   if (!match) return null;
-  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  const [year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0] = match.slice(1, 7).map(Number);
   const seconds = new Date(year, month - 1, day, hour, minute, second).getTime() / 1000;
   if (!Number.isFinite(seconds)) return null;
   const fraction = BigInt((match[7] ?? '').padEnd(7, '0'));
