@@ -46,8 +46,8 @@ const SevenZip = (
   typeof loadedSevenZip === 'function' ? loadedSevenZip : (loadedSevenZip as { default: unknown }).default
 ) as SevenZipModuleFactory;
 
-/** A 7z of `files` made by 7-Zip's WASM build: one solid block a file (-ms=1f), folders listed. */
-async function sevenZipArchive(name: string, files: Record<string, Uint8Array>): Promise<string> {
+/** A 7z of `files` made by 7-Zip's WASM build: one solid block a file (-ms=1f) unless `blocks` says otherwise, folders listed. */
+async function sevenZipArchive(name: string, files: Record<string, Uint8Array>, blocks = ['-ms=1f']): Promise<string> {
   const errors: string[] = [];
   const sz = await SevenZip({ print: () => undefined, printErr: (line: string) => errors.push(line) });
   const made = new Set<string>();
@@ -65,7 +65,7 @@ async function sevenZipArchive(name: string, files: Record<string, Uint8Array>):
     'a',
     '-t7z',
     '-mx=1',
-    '-ms=1f',
+    ...blocks,
     '-bd',
     '/archive.7z',
     ...new Set(Object.keys(files).map((path) => path.split('/')[0] ?? '')),
@@ -306,18 +306,22 @@ describe('output in the site storage', () => {
     await expect.poll(stores, { timeout: 30_000 }).toEqual([]);
   });
 
-  it('extracts a large 7z of several solid blocks in two workers, a 7-Zip instance each: every file whole', async () => {
+  it.each([
+    { kind: 'several solid blocks', blocks: ['-ms=1f'] },
+    // One block whose LZMA2 stream resets its dictionary every MiB: cut there (block-cut.ts).
+    { kind: 'one solid block, cut where LZMA2 resets', blocks: ['-ms=on', '-m0=LZMA2:d=256k:c=1m'] },
+  ])('extracts a large 7z of $kind in two workers, a 7-Zip instance each: every file whole', async ({ blocks }) => {
     // A device of 256 MB: 8 MiB held in memory a share, the rest in each share's store.
     const ui = await extractorPage([() => Object.defineProperty(Navigator.prototype, 'deviceMemory', { get: () => 0.25 })]);
     const engineWorkers: string[] = [];
     ui.page.on('worker', (worker) => {
       if (worker.url().includes('engine.worker')) engineWorkers.push(worker.url());
     });
-    // Over 48 MiB of output (SHARED_MIN_BYTES), one solid block a file: the shares split the blocks.
+    // Over 48 MiB of output (SHARED_MIN_BYTES): the shares split the blocks, or the one block.
     const parts = Array.from({ length: 6 }, () => randomBytes(9 * 1024 * 1024));
     const files: Record<string, Uint8Array> = { 'data/notes.txt': text('the first share makes the folders') };
     parts.forEach((bytes, index) => (files[`data/${index % 2 ? 'odd' : 'even'}/part-${index}.bin`] = bytes));
-    await ui.choose([await sevenZipArchive('blocks.7z', files)]);
+    await ui.choose([await sevenZipArchive('blocks.7z', files, blocks)]);
     // The page shares a 7z only once its listing says it splits in two.
     await ui.page.locator('[data-listed="7"]').waitFor();
     await ui.extract();
