@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { nodeSevenZipFactory } from '../host-node/sevenzip-node.js';
 import { memorySource } from '../testing/memory-io.js';
 import { concat } from '../tar/tar-writer.js';
-import { fileTimeOf } from './block-cut.js';
+import { cutInsideBlock, fileTimeOf } from './block-cut.js';
+import { parseSltListing } from './slt-listing.js';
 import { cutArchiveFrame, type CutFolder } from './cut-archive.js';
 import { lzma2DictionaryOf, lzma2DictionaryProperty, lzma2Resets } from './lzma2-resets.js';
 
@@ -23,11 +24,11 @@ function storedChunk(bytes: Uint8Array, resets: boolean): Uint8Array {
 
 const text = (length: number, seed: number): Uint8Array => new Uint8Array(length).map((_, i) => 97 + ((i * 7 + seed) % 26));
 
-/** A stream of `chunks` 1,000-byte stored chunks of `data`, the dictionary reset every `every`-th, then its end. */
-function lzma2Stream(data: Uint8Array, every: number): Uint8Array {
+/** `data` as stored chunks of `size` bytes, the dictionary reset every `every`-th, then the stream's end. */
+function lzma2Stream(data: Uint8Array, every: number, size = 1000): Uint8Array {
   const chunks: Uint8Array[] = [];
-  for (let i = 0; i * 1000 < data.length; i += 1)
-    chunks.push(storedChunk(data.subarray(i * 1000, (i + 1) * 1000), i % every === 0));
+  for (let i = 0; i * size < data.length; i += 1)
+    chunks.push(storedChunk(data.subarray(i * size, (i + 1) * size), i % every === 0));
   return concat(...chunks, new Uint8Array([0]));
 }
 
@@ -119,5 +120,59 @@ describe("7-Zip's printed times", () => {
     expect(fileTimeOf('2026-11-26 23:41:42')).toBe(116_444_736_000_000_000n + BigInt(at) * 10_000n);
     expect(fileTimeOf('yesterday')).toBeNull();
     expect(fileTimeOf(undefined)).toBeNull();
+  });
+});
+
+describe('a cut inside the one block of a 7z', () => {
+  const MiB = 1024 * 1024;
+  const files = [text(5 * MiB, 6), text(3 * MiB, 7), text(4 * MiB, 8)];
+  const names = ['d/one.txt', 'd/two.txt', 'd/three.txt'];
+  // Stored chunks of 50,000 bytes, the dictionary reset every 20th (every ~1 MB).
+  const packed = lzma2Stream(concat(...files), 20, 50_000);
+
+  /** A 7z of the three files in one block, and 7-Zip's listing of it. */
+  async function original(stream = packed) {
+    const streams = await Promise.all(
+      files.map(async (bytes, i) => ({
+        name: names[i] ?? '',
+        size: bytes.length,
+        crc: Number.parseInt(await crc32(bytes), 16),
+        modified: null,
+      })),
+    );
+    const total = files.reduce((sum, bytes) => sum + bytes.length, 0);
+    const frame = await cutArchiveFrame([{ dictionaryProperty: 12, packedSize: stream.length, unpackedSize: total, streams }]);
+    const archive = concat(frame.head, stream, frame.tail);
+    const lines: string[] = [];
+    const sz = await nodeSevenZipFactory({ print: (line) => lines.push(line), printErr: () => undefined });
+    sz.FS.writeFile('/a.7z', archive);
+    sz.callMain(['l', '-slt', '/a.7z']);
+    return { archive, listing: parseSltListing(lines) };
+  }
+
+  it('gives the other instance the files from the first whole one past a reset near the middle', async () => {
+    const { archive, listing } = await original();
+    const split = await cutInsideBlock(listing, memorySource(archive), 2, {}, 0);
+    expect(split?.helperNames).toEqual(['d/two.txt', 'd/three.txt']);
+    // Resets every 1,000,000 bytes; two.txt starts at 5 MiB. The reset at 5,000,000 ends both
+    // soonest: this instance decodes up to two.txt, the other from the reset (the rest skipped).
+    expect(split?.unpacked).toEqual({ own: 5 * MiB, helper: 12 * MiB - 5_000_000 });
+    expect(split?.view?.from).toBe(32 + 100 * 50_003);
+    const view = split?.view;
+    if (!view) throw new Error('no view');
+    // The view opens in 7-Zip: the skipped stream first, then the other's files, whole.
+    const sz = await nodeSevenZipFactory({ print: () => undefined, printErr: () => undefined });
+    sz.FS.writeFile('/view.7z', concat(view.head, archive.subarray(view.from, view.to), view.tail));
+    sz.callMain(['x', '-o/out', '-y', '/view.7z', 'd/two.txt', 'd/three.txt']);
+    expect(sz.FS.readFile('/out/d/two.txt')).toEqual(files[1]);
+    expect(sz.FS.readFile('/out/d/three.txt')).toEqual(files[2]);
+  });
+
+  it('makes no cut where a chunk header before the cut does not walk', async () => {
+    const damaged = packed.slice();
+    // The tenth chunk's control byte: neither a stored nor an LZMA chunk.
+    damaged[10 * 50_003] = 0x05;
+    const { archive, listing } = await original(damaged);
+    expect(await cutInsideBlock(listing, memorySource(archive), 2, {}, 0)).toBeNull();
   });
 });

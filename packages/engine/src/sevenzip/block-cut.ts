@@ -143,7 +143,9 @@ function blocksOf(listing: SltListing): Block[] | null {
   for (let index = 0; index < unpacked.size; index += 1) {
     const packedSize = packed.get(index);
     const unpackedSize = unpacked.get(index);
-    if (packedSize === undefined || unpackedSize === undefined || packedSize <= 0) return null;
+    // A listing is the archive's word: sizes that are not whole numbers make no plan.
+    if (!Number.isSafeInteger(packedSize) || !Number.isSafeInteger(unpackedSize)) return null;
+    if (packedSize === undefined || unpackedSize === undefined || packedSize <= 0 || unpackedSize < 0) return null;
     blocks.push({ index, offset, packed: packedSize, unpacked: unpackedSize, before, entries: [] });
     offset += packedSize;
     before += unpackedSize;
@@ -151,7 +153,8 @@ function blocksOf(listing: SltListing): Block[] | null {
   for (const [entry, block] of ofEntry.entries()) {
     if (block === null) continue;
     const holder = blocks[block];
-    if (!holder || listing.entries[entry]?.type !== 'file') return null;
+    const listed = listing.entries[entry];
+    if (!holder || listed?.type !== 'file' || !Number.isSafeInteger(listed.size) || (listed.size ?? -1) < 0) return null;
     holder.entries.push(entry);
   }
   return blocks;
