@@ -11,6 +11,7 @@ import type { OperationOptions } from '../core/types.js';
 import type { SevenZipHelperHost } from '../sevenzip/helper-protocol.js';
 import { runHelperInstance } from '../sevenzip/helper-instance.js';
 import { sharedTally } from '../sevenzip/shared-tally.js';
+import { openIn } from '../testing/open-files.js';
 import { diskSink } from './disk-sink.js';
 import { fileSource } from './file-source.js';
 import { nodeInputs } from './node-inputs.js';
@@ -220,9 +221,13 @@ describe('a 7z of several solid blocks on two 7-Zip instances', () => {
     expect(split.result.entries).toHaveLength(entries);
   });
 
-  it('refuses an archive over the byte limit, leaving nothing', async () => {
-    const error = await failure(extractWith(plain, countingHelper(plain, 2), { limits: { maxTotalBytes: 8 * MiB } }));
-    expect(error.code).toBe('LIMIT_EXCEEDED');
+  it('refuses an archive over the byte limit, leaving nothing, nor the archive open', async () => {
+    for (const archive of [plain, oneBlock]) {
+      const error = await failure(extractWith(archive, countingHelper(archive, 2), { limits: { maxTotalBytes: 8 * MiB } }));
+      expect(error.code).toBe('LIMIT_EXCEEDED');
+      // The second instance's thread was ended mid-run: what it had open is closed.
+      expect(openIn(work)).toBe(0);
+    }
   });
 });
 
