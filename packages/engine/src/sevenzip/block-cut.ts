@@ -1,7 +1,7 @@
 import type { OperationOptions, ArchiveSource } from '../core/types.js';
 import { cutArchiveFrame, type CutFolder } from './cut-archive.js';
 import { maySplit, SPLIT_MIN_BYTES, type FolderSplit } from './folder-split.js';
-import { lzma2DictionaryOf, lzma2DictionaryProperty, lzma2Resets } from './lzma2-resets.js';
+import { lzma2DictionaryOf, lzma2DictionaryProperty, lzma2Resets, type Lzma2Reset } from './lzma2-resets.js';
 import type { SltListing } from './slt-listing.js';
 
 const SIGNATURE = [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c];
@@ -60,8 +60,6 @@ export async function cutInsideBlock(
   // The cut block's chunks are walked up to the cut; the other instance's later blocks must at
   // least start where their streams do.
   for (const block of from.slice(1)) if (!(await startsWithReset(reader, block))) return null;
-  const resets = await lzma2Resets(reader, cut.offset, cut.packed, cut.unpacked, target - cut.before);
-  if (!resets) return null;
   // Where each of the cut block's files starts, unpacked.
   const sizeOf = (entry: number) => listing.entries[entry]?.size ?? 0;
   const starts: number[] = [];
@@ -70,10 +68,18 @@ export async function cutInsideBlock(
     starts.push(at);
     at += sizeOf(entry);
   }
-  let best: { reset: (typeof resets)[number]; first: number; cost: number } | null = null;
-  for (const reset of resets) {
-    const first = starts.findIndex((start) => start >= reset.unpacked);
-    if (first < 0) continue;
+  // For each file that may come first to the other instance, the last reset at or before its
+  // start: a later one leaves this instance the same bytes and the other fewer. At most one a
+  // file is kept, however many resets the stream has.
+  const latest = new Map<number, Lzma2Reset>();
+  let next = 0;
+  const walked = await lzma2Resets(reader, cut.offset, cut.packed, cut.unpacked, target - cut.before, (reset) => {
+    while (next < starts.length && (starts[next] ?? 0) < reset.unpacked) next += 1;
+    if (next < starts.length) latest.set(next, reset);
+  });
+  if (!walked) return null;
+  let best: { reset: Lzma2Reset; first: number; cost: number } | null = null;
+  for (const [first, reset] of latest) {
     const own = cut.before + (starts[first] ?? 0);
     const cost = Math.max(own, total - cut.before - reset.unpacked + helperLateBytes);
     if (!best || cost < best.cost) best = { reset, first, cost };

@@ -14,12 +14,17 @@ export interface Lzma2Reset {
 /** Chunk headers are read through windows this large (a chunk holds at most 64 KiB packed). */
 const WINDOW_BYTES = 1024 * 1024;
 
+/** The most bytes of a chunk's header (control, unpacked size, packed size, properties). */
+const HEADER_BYTES = 6;
+
 /**
- * The dictionary resets of the LZMA2 stream of `packedSize` bytes at `start` in `source`, found
- * by walking its chunk headers (each names its sizes) up to the first reset at or past `until`
- * unpacked bytes, or to the stream's end. Null where the bytes are not an LZMA2 stream that
- * starts with a reset and stays within `packedSize` and `unpackedSize`: no cut is made there.
- * Reads at most what lies before that reset, once, in order.
+ * Walks the chunk headers of the LZMA2 stream of `packedSize` bytes at `start` in `source` (each
+ * names its sizes), handing each dictionary reset to `onReset` in order, up to the first reset at
+ * or past `until` unpacked bytes, or to the stream's end. False where the bytes are not an LZMA2
+ * stream that starts with a reset and stays within `packedSize` and `unpackedSize`: no cut is
+ * made there. Reads what lies before that reset once, in order, a window at a time; headers are
+ * parsed between reads, so a stream of many tiny chunks costs time in proportion to its bytes and
+ * no memory beyond what `onReset` keeps.
  */
 export async function lzma2Resets(
   source: ArchiveSource,
@@ -27,50 +32,46 @@ export async function lzma2Resets(
   packedSize: number,
   unpackedSize: number,
   until: number,
-): Promise<Lzma2Reset[] | null> {
+  onReset: (reset: Lzma2Reset) => void,
+): Promise<boolean> {
   const end = start + packedSize;
-  if (end > source.size) return null;
+  if (end > source.size) return false;
   let window: Uint8Array = new Uint8Array(0);
   let windowAt = start;
-  const byteAt = async (at: number): Promise<number | undefined> => {
-    if (at >= end) return undefined;
-    if (at < windowAt || at >= windowAt + window.length) {
-      window = await source.read(at, Math.min(WINDOW_BYTES, end - at));
-      windowAt = at;
-    }
-    return window[at - windowAt];
-  };
-  const resets: Lzma2Reset[] = [];
   let at = start;
   let unpacked = 0;
   for (;;) {
-    const control = await byteAt(at);
-    if (control === undefined) return null;
-    if (control === 0x00) return at + 1 === end && unpacked === unpackedSize ? resets : null;
-    const header = [];
+    // A header that does not lie whole in the window: the next window starts at it.
+    if (at + HEADER_BYTES > windowAt + window.length && windowAt + window.length < end) {
+      window = await source.read(at, Math.min(WINDOW_BYTES, end - at));
+      windowAt = at;
+    }
+    const header = (i: number): number | undefined => (at + i < end ? window[at - windowAt + i] : undefined);
+    const control = header(0);
+    if (control === undefined) return false;
+    if (control === 0x00) return at + 1 === end && unpacked === unpackedSize;
     const headerBytes = control >= 0x80 ? (control >= 0xc0 ? 6 : 5) : 3;
-    for (let i = 1; i < headerBytes; i += 1) header.push(await byteAt(at + i));
-    if (header.some((byte) => byte === undefined)) return null;
-    const [b1 = 0, b2 = 0, b3 = 0, b4 = 0] = header as number[];
+    const [b1, b2, b3, b4] = [header(1), header(2), header(3), header(4)];
+    if (b1 === undefined || b2 === undefined || (headerBytes > 3 && (b3 === undefined || b4 === undefined))) return false;
     let chunkUnpacked: number;
     let chunkPacked: number;
     if (control >= 0x80) {
       chunkUnpacked = (control & 0x1f) * 0x10000 + b1 * 0x100 + b2 + 1;
-      chunkPacked = b3 * 0x100 + b4 + 1;
+      chunkPacked = (b3 ?? 0) * 0x100 + (b4 ?? 0) + 1;
     } else if (control === 0x01 || control === 0x02) {
       chunkUnpacked = b1 * 0x100 + b2 + 1;
       chunkPacked = chunkUnpacked;
-    } else return null;
+    } else return false;
     const resetsDictionary = control === 0x01 || control >= 0xe0;
     // The stream must start with a reset; a decoder could not begin it otherwise.
-    if (at === start && !resetsDictionary) return null;
+    if (at === start && !resetsDictionary) return false;
     if (resetsDictionary) {
-      resets.push({ packed: at - start, unpacked });
-      if (unpacked >= until) return resets;
+      onReset({ packed: at - start, unpacked });
+      if (unpacked >= until) return true;
     }
     at += headerBytes + chunkPacked;
     unpacked += chunkUnpacked;
-    if (unpacked > unpackedSize) return null;
+    if (unpacked > unpackedSize) return false;
   }
 }
 
