@@ -39,11 +39,13 @@ const K_MTIME = 0x14;
 
 /**
  * The start header and the (plain, not packed) end header of a 7z whose packed streams are the
- * folders' `packedSize` bytes, one after another from offset 32 (docs/decisions/043-sevenzip-cut-inside-a-block.md).
- * Every stream's CRC that is known is written, so 7-Zip checks what it extracts as it would in
- * the original. `crc32Now`: the host's CRC-32 where it has one at hand (Node's zlib); hash-wasm's
- * is loaded otherwise, which on Node costs a turn of the event loop (ArchiveSource.readNow). Only what extracting needs is written: names, sizes, CRCs and modification times (no
- * attributes: the other instance gets regular files only).
+ * folders' `packedSize` bytes, one after another from offset 32
+ * (docs/decisions/043-sevenzip-cut-inside-a-block.md). Every stream's CRC that is known is
+ * written, so 7-Zip checks what it extracts as it would in the original. Only what extracting
+ * needs is written: names, sizes, CRCs and modification times (no attributes: the other instance
+ * gets regular files only). `crc32Now`: the host's CRC-32 where it has one at hand (Node's zlib);
+ * hash-wasm's is loaded otherwise, which on Node costs a turn of the event loop
+ * (ArchiveSource.readNow).
  */
 export async function cutArchiveFrame(
   folders: readonly CutFolder[],
