@@ -1,10 +1,9 @@
 import type { ExtractionLimits } from '@archive-opener/shared';
-import type { OperationOptions } from '../core/types.js';
 import { EngineError } from '../core/engine-error.js';
 import { cutLimits } from '../core/share-limits.js';
 import type { ArchiveView } from '../core/output-sink.js';
 import type { NativeCodec } from '../core/native-codec.js';
-import type { ArchiveSource } from '../core/types.js';
+import type { ArchiveSource, OperationOptions } from '../core/types.js';
 import { planSplit } from './split-plan.js';
 import { nameListSwitches } from './helper-instance.js';
 import type { SltListing } from './slt-listing.js';
@@ -35,8 +34,8 @@ export interface SharePlan {
 /**
  * The plan of one share, from the split Node's second instance uses (split-plan.ts): both
  * workers list the same archive, read the same bytes and compute the same split; neither starts
- * later than the other. Share 1 takes the regular files of
- * the lighter blocks (`-ir-@list`); share 0 all else, folders, links and empty files included
+ * later than the other. Share 1 takes the regular files of the split's other part, whole
+ * blocks or the end of one and those after (`-ir-@list`); share 0 all else, folders, links and empty files included
  * (`-xr-@list`), as the first instance does on Node. Each share is held to its cut of every limit,
  * in proportion to the bytes and entries it declares. Where no split is made share 0 takes
  * everything, with the whole limits, and share 1 nothing (no entries: it extracts nothing): the
