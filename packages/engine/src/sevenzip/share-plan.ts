@@ -34,13 +34,14 @@ export interface SharePlan {
 /**
  * The plan of one share, from the split Node's second instance uses (split-plan.ts): both
  * workers list the same archive, read the same bytes and compute the same split; neither starts
- * later than the other. Share 1 takes the regular files of the split's other part, whole
- * blocks or the end of one and those after (`-ir-@list`); share 0 all else, folders, links and empty files included
- * (`-xr-@list`), as the first instance does on Node. Each share is held to its cut of every limit,
- * in proportion to the bytes and entries it declares. Where no split is made share 0 takes
- * everything, with the whole limits, and share 1 nothing (no entries: it extracts nothing): the
- * page may share a large `.7z` before its listing has said whether it splits, at the cost of a
- * listing in the second worker. Not two shares is a failure: the page then extracts unshared.
+ * later than the other. Share 1 takes the regular files of the split's other part, whole blocks
+ * or the end of one and those after (`-ir-@list`); share 0 all else, folders, links and empty
+ * files included (`-xr-@list`), as the first instance does on Node. Each share is held to its cut
+ * of every limit, in proportion to the bytes and entries it declares. Where no split is made
+ * share 0 takes everything, with the whole limits, and share 1 nothing (no entries: it extracts
+ * nothing): the page may share a large `.7z` before its listing has said whether it splits, at
+ * the cost of a listing in the second worker. Not two shares is a failure: the page then
+ * extracts unshared.
  */
 export async function sharePlan(
   listing: SltListing,
