@@ -123,10 +123,9 @@ export function sampleCpu(): { stop(): Promise<Record<string, number>> } {
       running = false;
       await loop;
       for (const [key, seconds] of chromiumCpu()) latest.set(key, seconds);
-      const before = start;
       const used: Record<string, number> = {};
       for (const [key, seconds] of latest) {
-        const spent = seconds - (before.get(key) ?? 0);
+        const spent = seconds - (start.get(key) ?? 0);
         if (spent <= 0) continue;
         const label = key.split('\t')[1] ?? key;
         used[label] = (used[label] ?? 0) + spent;

@@ -2,7 +2,7 @@ import type { OperationOptions, ArchiveSource } from '../core/types.js';
 import { cutArchiveFrame, type CutFolder } from './cut-archive.js';
 import { maySplit, SPLIT_MIN_BYTES, type FolderSplit } from './folder-split.js';
 import { lzma2DictionaryOf, lzma2DictionaryProperty, lzma2Resets, type Lzma2Reset } from './lzma2-resets.js';
-import type { SltListing } from './slt-listing.js';
+import { fileTimeOf, type SltListing } from './slt-listing.js';
 
 const SIGNATURE = [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c];
 /** The start header: the packed streams follow it, the end header's offset is counted from its end. */
@@ -78,11 +78,12 @@ export async function cutInsideBlock(
     if (next < starts.length) latest.set(next, reset);
   });
   if (!walked) return null;
-  let best: { reset: Lzma2Reset; first: number; cost: number } | null = null;
+  // What each instance decodes, unpacked: this one up to the first whole file, the other from the reset.
+  let best: { reset: Lzma2Reset; first: number; own: number; helper: number } | null = null;
+  const ends = (plan: { own: number; helper: number }) => Math.max(plan.own, plan.helper + helperLateBytes);
   for (const [first, reset] of latest) {
-    const own = cut.before + (starts[first] ?? 0);
-    const cost = Math.max(own, total - cut.before - reset.unpacked + helperLateBytes);
-    if (!best || cost < best.cost) best = { reset, first, cost };
+    const plan = { reset, first, own: cut.before + (starts[first] ?? 0), helper: total - cut.before - reset.unpacked };
+    if (!best || ends(plan) < ends(best)) best = plan;
   }
   if (!best) return null;
 
@@ -111,13 +112,12 @@ export async function cutInsideBlock(
       ],
     };
   });
-  const own = cut.before + (starts[best.first] ?? 0);
   // Nothing left to this instance but what has no stream: one instance does as well.
-  if (own === 0) return null;
+  if (best.own === 0) return null;
   const frame = await cutArchiveFrame(folders, crc32Now);
   return {
     helperNames: helperEntries.map((entry) => listing.entries[entry]?.name ?? ''),
-    unpacked: { own, helper: total - cut.before - best.reset.unpacked },
+    unpacked: { own: best.own, helper: best.helper },
     view: {
       name: 'cut.7z',
       head: frame.head,
@@ -182,22 +182,4 @@ async function startHeaderAgrees(source: ArchiveSource, packedEnd: number): Prom
 async function startsWithReset(source: ArchiveSource, block: Block): Promise<boolean> {
   const [control] = await source.read(block.offset, 1);
   return control === 0x01 || (control !== undefined && control >= 0xe0);
-}
-
-/** 100 ns intervals from 1601 to 1970. */
-const FILETIME_AT_UNIX_EPOCH = 116_444_736_000_000_000n;
-
-/**
- * The FILETIME 7-Zip printed as `modified` ("2026-11-26 23:41:42.9407229"): 7-Zip prints local
- * time through this same JavaScript's Date, which reads it back the same way (but for the hour a
- * clock set back repeats, where Date takes the first). Null when it does not read.
- */
-export function fileTimeOf(modified: string | undefined): bigint | null {
-  const match = modified && /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,7}))?$/.exec(modified);
-  if (!match) return null;
-  const [year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0] = match.slice(1, 7).map(Number);
-  const seconds = new Date(year, month - 1, day, hour, minute, second).getTime() / 1000;
-  if (!Number.isFinite(seconds)) return null;
-  const fraction = BigInt((match[7] ?? '').padEnd(7, '0'));
-  return FILETIME_AT_UNIX_EPOCH + BigInt(seconds) * 10_000_000n + fraction;
 }

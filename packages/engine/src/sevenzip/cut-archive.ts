@@ -103,8 +103,8 @@ export async function cutArchiveFrame(
   const tail = out.result();
 
   const start = new ByteWriter();
-  start.number64(folders.reduce((sum, folder) => sum + folder.packedSize, 0));
-  start.number64(tail.length);
+  start.uint64(BigInt(folders.reduce((sum, folder) => sum + folder.packedSize, 0)));
+  start.uint64(BigInt(tail.length));
   start.uint32(await crcOf(tail));
   const startHeader = start.result();
   const head = new Uint8Array(32);
@@ -144,10 +144,6 @@ class ByteWriter {
     for (let i = 0n; i < 8n; i += 1n) this.parts.push(Number((value >> (8n * i)) & 0xffn));
   }
 
-  number64(value: number): void {
-    for (let i = 0; i < 8; i += 1) this.parts.push(Math.floor(value / 2 ** (8 * i)) & 0xff);
-  }
-
   /**
    * 7z's NUMBER: a first byte whose leading ones count the little-endian bytes that follow, its
    * other bits the value's highest ones.
@@ -163,7 +159,7 @@ class ByteWriter {
       }
     }
     this.byte(0xff);
-    this.number64(value);
+    this.uint64(BigInt(value));
   }
 
   /** Booleans, eight to a byte, the first in the highest bit. */

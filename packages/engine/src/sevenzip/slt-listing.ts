@@ -170,3 +170,21 @@ export function kdfCyclesFromMethods(methods: readonly string[]): number | null 
   }
   return highest;
 }
+
+/** 100 ns intervals from 1601 to 1970. */
+const FILETIME_AT_UNIX_EPOCH = 116_444_736_000_000_000n;
+
+/**
+ * The FILETIME 7-Zip printed as `modified` ("2026-11-26 23:41:42.9407229"): 7-Zip prints local
+ * time through this same JavaScript's Date, which reads it back the same way (but for the hour a
+ * clock set back repeats, where Date takes the first). Null when it does not read.
+ */
+export function fileTimeOf(modified: string | undefined): bigint | null {
+  const match = modified && /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,7}))?$/.exec(modified);
+  if (!match) return null;
+  const [year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0] = match.slice(1, 7).map(Number);
+  const seconds = new Date(year, month - 1, day, hour, minute, second).getTime() / 1000;
+  if (!Number.isFinite(seconds)) return null;
+  const fraction = BigInt((match[7] ?? '').padEnd(7, '0'));
+  return FILETIME_AT_UNIX_EPOCH + BigInt(seconds) * 10_000_000n + fraction;
+}

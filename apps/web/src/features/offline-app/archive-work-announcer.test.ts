@@ -3,6 +3,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ARCHIVE_WORK_CHANNEL, BUSY_RENEW_MS, type ArchiveWorkMessage, type WorkChannel } from './archive-work-contract';
 import { ArchiveWorkAnnouncer, IDLE_AFTER_MS } from './archive-work-announcer';
 
+/** Fake clocks for the lease and idle timers; the channels' own delivery stays real. */
+const FAKE_TIMERS: Parameters<typeof vi.useFakeTimers>[0] = {
+  toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+};
+
 const opened: BroadcastChannel[] = [];
 afterEach(() => {
   vi.useRealTimers();
@@ -21,7 +26,7 @@ function pageAndListener(): { page: WorkChannel; heard: ArchiveWorkMessage[]; wo
 
 describe('ArchiveWorkAnnouncer', () => {
   it('says busy once with a lease, renews it, and says idle a moment after the work ends', async () => {
-    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    vi.useFakeTimers(FAKE_TIMERS);
     const { page, heard } = pageAndListener();
     const announcer = new ArchiveWorkAnnouncer(page, 'p');
     announcer.set(true);
@@ -42,7 +47,7 @@ describe('ArchiveWorkAnnouncer', () => {
   });
 
   it('stays busy when new work starts before the idle moment is over', async () => {
-    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    vi.useFakeTimers(FAKE_TIMERS);
     const { page, heard } = pageAndListener();
     const announcer = new ArchiveWorkAnnouncer(page, 'p');
     announcer.set(true);
