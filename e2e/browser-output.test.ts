@@ -2,11 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sevenZipPackage, { type SevenZipModuleFactory } from '7z-wasm';
 import { unzipSync, zipSync, type Zippable } from 'fflate';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newBrowserContext } from './support/browser-context.js';
+import { sevenZipArchive } from './support/seven-zip-archive.js';
+import { opfsTree, pickerStandIn, refusingPickerStandIn } from './support/picked-folder.js';
 import { ExtractorPage } from './support/extractor-page.js';
 import { useSiteAndBrowser } from './support/site-and-browser.js';
 
@@ -39,87 +40,6 @@ async function archive(name: string, entries: Zippable): Promise<string> {
   return path;
 }
 
-// The package's default import is the factory under Node, its types say otherwise (as in
-// packages/engine/src/sevenzip/sevenzip-package.ts).
-const loadedSevenZip: unknown = sevenZipPackage;
-const SevenZip = (
-  typeof loadedSevenZip === 'function' ? loadedSevenZip : (loadedSevenZip as { default: unknown }).default
-) as SevenZipModuleFactory;
-
-/** A 7z of `files` made by 7-Zip's WASM build: one solid block a file (-ms=1f) unless `blocks` says otherwise, folders listed. */
-async function sevenZipArchive(name: string, files: Record<string, Uint8Array>, blocks = ['-ms=1f']): Promise<string> {
-  const errors: string[] = [];
-  const sz = await SevenZip({ print: () => undefined, printErr: (line: string) => errors.push(line) });
-  const made = new Set<string>();
-  for (const [path, bytes] of Object.entries(files)) {
-    const parts = ['src', ...path.split('/')];
-    for (let depth = 1; depth < parts.length; depth += 1) {
-      const dir = `/${parts.slice(0, depth).join('/')}`;
-      if (!made.has(dir)) sz.FS.mkdir(dir);
-      made.add(dir);
-    }
-    sz.FS.writeFile(`/src/${path}`, bytes);
-  }
-  sz.FS.chdir('/src');
-  sz.callMain([
-    'a',
-    '-t7z',
-    '-mx=1',
-    ...blocks,
-    '-bd',
-    '/archive.7z',
-    ...new Set(Object.keys(files).map((path) => path.split('/')[0] ?? '')),
-  ]);
-  if (errors.length > 0) throw new Error(errors.join('\n'));
-  const path = join(folder, name);
-  await writeFile(path, sz.FS.readFile('/archive.7z'));
-  return path;
-}
-
-/** The picker's stand-in: `showDirectoryPicker` answers the OPFS folder `picked`. */
-function pickerStandIn(): void {
-  (window as unknown as { showDirectoryPicker: () => Promise<FileSystemDirectoryHandle> }).showDirectoryPicker = async () =>
-    (await navigator.storage.getDirectory()).getDirectoryHandle('picked', { create: true });
-}
-
-/**
- * The picker's stand-in for a folder on a disk: as Chromium's File System Access does there (and
- * not in the Origin Private File System), it refuses names Windows cannot hold and shell links
- * (disk-folder-names.test.ts checks these against a real folder on disk).
- */
-function refusingPickerStandIn(): void {
-  const refused = (name: string) => /["*:<>?\\|]/.test(name) || /\.lnk$/i.test(name);
-  const refuse = () => Promise.reject(new TypeError('Name is not allowed.'));
-  const onDisk = (folder: FileSystemDirectoryHandle): FileSystemDirectoryHandle =>
-    ({
-      kind: 'directory',
-      name: folder.name,
-      keys: () => (folder as unknown as { keys(): AsyncIterable<string> }).keys(),
-      getDirectoryHandle: async (name: string, options?: FileSystemGetDirectoryOptions) =>
-        refused(name) ? refuse() : onDisk(await folder.getDirectoryHandle(name, options)),
-      getFileHandle: (name: string, options?: FileSystemGetFileOptions) =>
-        refused(name) ? refuse() : folder.getFileHandle(name, options),
-    }) as unknown as FileSystemDirectoryHandle;
-  (window as unknown as { showDirectoryPicker: () => Promise<FileSystemDirectoryHandle> }).showDirectoryPicker = async () =>
-    onDisk(await (await navigator.storage.getDirectory()).getDirectoryHandle('picked', { create: true }));
-}
-
-/** Every file under the OPFS folder `name`, by path, with its text. */
-function opfsTree(page: Page, name: string): Promise<Record<string, string>> {
-  return page.evaluate(async (top) => {
-    const out: Record<string, string> = {};
-    type Listed = { entries(): AsyncIterable<[string, FileSystemDirectoryHandle | FileSystemFileHandle]> };
-    const walk = async (dir: FileSystemDirectoryHandle, prefix: string) => {
-      for await (const [entry, handle] of (dir as unknown as Listed).entries()) {
-        if (handle.kind === 'directory') await walk(handle, `${prefix}${entry}/`);
-        else out[`${prefix}${entry}`] = await (await handle.getFile()).text();
-      }
-    };
-    const root = await navigator.storage.getDirectory();
-    await walk(await root.getDirectoryHandle(top, { create: true }), '');
-    return out;
-  }, name);
-}
 
 async function extractorPage(init: (() => void)[] = []): Promise<ExtractorPage> {
   context = await newBrowserContext(env.browser, { acceptDownloads: true });
@@ -321,7 +241,7 @@ describe('output in the site storage', () => {
     const parts = Array.from({ length: 6 }, () => randomBytes(9 * 1024 * 1024));
     const files: Record<string, Uint8Array> = { 'data/notes.txt': text('the first share makes the folders') };
     parts.forEach((bytes, index) => (files[`data/${index % 2 ? 'odd' : 'even'}/part-${index}.bin`] = bytes));
-    await ui.choose([await sevenZipArchive('blocks.7z', files, blocks)]);
+    await ui.choose([await sevenZipArchive(folder, 'blocks.7z', files, blocks)]);
     // The page shares a 7z only once its listing says it splits in two.
     await ui.page.locator('[data-listed="7"]').waitFor();
     await ui.extract();

@@ -8,14 +8,14 @@ import { bundleForBrowser, serveFiles } from '@archive-opener/test-support/brows
 import { launchChromium } from '@archive-opener/test-support/chromium';
 
 // "Extract to folder…" writes into a folder on the visitor's disk, where Chromium's File System
-// Access checks every name (apps/web/src/features/file-manager/allowed-name.ts). Headless Chromium
+// Access checks every name (packages/shared/src/allowed-name.ts). Headless Chromium
 // shows no picker, and its Origin Private File System (browser-output.test.ts's stand-in) accepts
 // every name. A folder dropped on a page (a drag sent over the DevTools protocol) is a real one on
 // disk, and readable: asking it for a file that is not there answers TypeError for a name Chromium
 // refuses, before it looks, and NotFoundError for one it allows.
 
 const PAGE_ENTRY = `
-import { portableName } from ${JSON.stringify(join(import.meta.dirname, '../apps/web/src/features/file-manager/allowed-name.ts'))};
+import { portableName } from ${JSON.stringify(join(import.meta.dirname, '../packages/shared/src/allowed-name.ts'))};
 let folder = null;
 document.addEventListener('dragover', (event) => event.preventDefault());
 document.addEventListener('drop', async (event) => {

@@ -37,6 +37,15 @@ export class ExtractorPage {
   }
 
   async extract(password?: string): Promise<void> {
+    await this.startWith('Extract Files Now', password);
+  }
+
+  /** As `extract`, with "Extract Straight to a Folder…" (a picker stand-in must be installed). */
+  async extractIntoFolder(password?: string): Promise<void> {
+    await this.startWith('Extract Straight to a Folder…', password);
+  }
+
+  private async startWith(button: string, password?: string): Promise<void> {
     const field = this.page.getByLabel('Password (only if the archive has one)');
     await field.fill(password ?? '');
     this.since = await shownCount(this.page);
@@ -44,7 +53,7 @@ export class ExtractorPage {
     // makes a run the same on a busy machine. (A listing that ended just as the button was clicked
     // once moved it from under the click; ListingSummary.tsx now keeps its height.)
     await this.page.locator('[data-listing="reading"]').first().waitFor({ state: 'detached' });
-    await this.page.getByRole('button', { name: 'Extract Files Now' }).click();
+    await this.page.getByRole('button', { name: button }).click();
   }
 
   /** Waits for the completion dialog (with its count) and lets it close itself. */

@@ -8,12 +8,13 @@ import type { ListResult, OperationOptions } from '../core/types.js';
 import { blobSource } from './blob-source.js';
 import { heldOutput } from './held-output.js';
 import { deviceHeldOutputBudget } from './held-output-budget.js';
+import { folderSink } from './folder-sink.js';
 import { memorySink, type MemorySink } from './memory-sink.js';
 import { isStored, openOutputStore, resolveStored } from './output-store.js';
 import { browserSevenZipFactory, compileSevenZip } from './sevenzip-browser.js';
 import { browserCodec } from './browser-codec.js';
 import { readInputsThroughWindow } from './workerfs-window.js';
-import type { BrowserExtractResult, FileSlice } from './worker-protocol.js';
+import type { BrowserExtractResult, FileSlice, FolderTarget } from './worker-protocol.js';
 
 export type {
   BlobRange,
@@ -22,6 +23,7 @@ export type {
   BrowserPrepare,
   BrowserRequest,
   FileSlice,
+  FolderTarget,
   HeldBytes,
   WarmUpKind,
   WarmUpReport,
@@ -75,13 +77,18 @@ export async function extractFiles(
     holdBytes,
     outputStore,
     share,
+    folder,
     ...options
-  }: OperationOptions & { holdBytes?: number; outputStore?: string; share?: ZipShare } = {},
+  }: OperationOptions & { holdBytes?: number; outputStore?: string; share?: ZipShare; folder?: FolderTarget } = {},
 ): Promise<BrowserExtractResult> {
   // Anything but a size (NaN would compare as room for everything) means the device's default.
   const budget =
     typeof holdBytes === 'number' && holdBytes >= 0 && Number.isFinite(holdBytes) ? holdBytes : deviceHeldOutputBudget();
   const store = outputStore ? await openOutputStore(outputStore) : null;
+  if (folder) {
+    if (share) throw new EngineError('INTERNAL', 'An extraction into a folder is not shared between workers.');
+    return extractIntoFolder(files, wasmUrl, folder, heldOutput(budget), store, options);
+  }
   const sink = memorySink(heldOutput(budget), store);
   let result;
   try {
@@ -98,6 +105,28 @@ export async function extractFiles(
   for (const [path, slice] of sink.files)
     slices.set(path, isStored(slice) && stored ? resolveStored(slice, stored) : (slice as FileSlice));
   return { ...result, files: slices };
+}
+
+/**
+ * The whole archive written straight into the visitor's folder (folder-sink.ts); the store, if
+ * any, only passes 7-Zip's files on, and is removed at the end.
+ */
+async function extractIntoFolder(
+  files: readonly File[],
+  wasmUrl: string,
+  folder: FolderTarget,
+  hold: ReturnType<typeof heldOutput>,
+  store: Awaited<ReturnType<typeof openOutputStore>>,
+  options: OperationOptions,
+): Promise<BrowserExtractResult> {
+  const sink = folderSink(folder, hold, store);
+  try {
+    const result = await extract({ ...browserInput(files, wasmUrl), codec: await browserCodec() }, sink, options);
+    const renamed = sink.renamed();
+    return { ...result, files: sink.files, ...(renamed && { renamed }) };
+  } finally {
+    await store?.remove();
+  }
 }
 
 /** The read window of a worker extracting one share of a zip (blob-source.ts). */

@@ -29,6 +29,19 @@ export interface BrowserRequest {
    * zip.js does not read whole, a 7z that does not split in two) fails: the page then runs it unshared.
    */
   share?: { index: number; count: number };
+  /**
+   * Write the files straight into this folder of the visitor's disk (host-browser/folder-sink.ts)
+   * instead of keeping them in the page. Never shared.
+   */
+  folder?: FolderTarget;
+}
+
+/** Where an extraction straight into a folder writes (BrowserRequest.folder). */
+export interface FolderTarget {
+  /** The folder the page made for this archive in the one the visitor picked, empty. */
+  handle: FileSystemDirectoryHandle;
+  /** The archive's one top folder, which `handle` stands for: paths under it lose it. */
+  top: string | null;
 }
 
 /**
@@ -99,6 +112,8 @@ export interface BrowserExtractResult {
   encrypted?: boolean;
   /** Where the bytes of each extracted file are, by its `path`. */
   files: Map<string, FileSlice>;
+  /** Written into a folder (BrowserRequest.folder): the first name the disk refused and what it became. */
+  renamed?: { from: string; to: string };
 }
 
 export type BrowserMessage =

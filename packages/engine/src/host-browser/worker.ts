@@ -41,7 +41,7 @@ scope.onmessage = async (event: MessageEvent<BrowserRequest | BrowserPrepare>) =
   }
   requested = true;
   await warmingUp;
-  const { op, files, password, limits, only, wasmUrl, holdBytes, outputStore, share } = event.data;
+  const { op, files, password, limits, only, wasmUrl, holdBytes, outputStore, share, folder } = event.data;
   const options = { ...(password && { password }), ...(limits && { limits }), ...(only && { only }) };
   try {
     const result =
@@ -51,6 +51,7 @@ scope.onmessage = async (event: MessageEvent<BrowserRequest | BrowserPrepare>) =
             ...(holdBytes !== undefined && { holdBytes }),
             ...(outputStore !== undefined && { outputStore }),
             ...(share !== undefined && { share }),
+            ...(folder !== undefined && { folder }),
             onProgress: (progress) => post({ type: 'progress', progress }),
           })
         : await listFiles(files, wasmUrl, options);

@@ -1,9 +1,11 @@
-import { Hourglass } from 'lucide-react';
+import { FolderDown, Hourglass } from 'lucide-react';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button';
 import { formatBytes } from '../../lib/format-size';
 import { preloadable } from '../../lib/preloadable';
+import { useHydrated } from '../../lib/use-hydrated';
+import { canPickFolder, pickFolder } from '../file-manager/file-system-access';
 import { ServerModeSwitch } from '../server-extraction/ServerModeSwitch';
 import { useFilesFromOutside } from '../offline-app/use-files-from-outside';
 import { useServerSettings } from '../server-extraction/use-server-settings';
@@ -71,6 +73,15 @@ export function Extractor() {
     setPasswordProblem(false);
     void extractor.extract(password);
   };
+  // Offered where the browser lets a page write into a folder (never in the prerendered HTML).
+  const folderPicker = useHydrated() && canPickFolder() && !server;
+  const startIntoFolder = async () => {
+    // The picker first, while the click still counts as the visitor's: browsers show pickers only then.
+    const folder = await pickFolder().catch(() => null);
+    if (!folder) return;
+    setPasswordProblem(false);
+    void extractor.extract(password, { folder });
+  };
 
   // The batch counts only archives that take part: not one too large or known to be unopenable.
   const inBatch = jobs.filter((job) => !job.tooLarge && unopenableReason(job) === null);
@@ -114,6 +125,17 @@ export function Extractor() {
         <Button size="lg" className="w-full" onClick={start} disabled={!extractor.canExtract} aria-busy={busy}>
           {busy ? t('extractor.extracting') : t('extractor.extractButton')}
         </Button>
+        {folderPicker && (
+          <Button
+            variant="secondary"
+            className="w-full"
+            onClick={() => void startIntoFolder()}
+            disabled={!extractor.canExtract}
+          >
+            <FolderDown aria-hidden />
+            {t('extractor.extractToFolderButton')}
+          </Button>
+        )}
         {queueNotice && (
           <p
             data-queue-position={queuePosition}

@@ -3,6 +3,7 @@ import type {
   BrowserMessage,
   BrowserPrepare,
   BrowserRequest,
+  FolderTarget,
   ListResult,
 } from '@archive-opener/engine/browser';
 import {
@@ -44,6 +45,8 @@ export interface RunOptions {
   /** The limits the page sets (the output the device can store, see storage-limit.ts). */
   limits?: Partial<ExtractionLimits>;
   onProgress?: (progress: EngineProgress) => void;
+  /** Write the files straight into this folder of the visitor's (BrowserRequest.folder). */
+  folder?: FolderTarget;
 }
 
 /**
@@ -67,7 +70,9 @@ export function extractInWorker(parts: File[], options: RunOptions = {}): Engine
     run = runInWorker<BrowserExtractResult>('extract', parts, options, lease?.name, undefined, worker);
     try {
       const answer = await run.result;
-      return lease ? { ...answer, outputStore: lease.name } : answer;
+      // Into a folder, the store only passed 7-Zip's files on (the worker removed it): the files are the disk's.
+      if (options.folder) await lease?.release();
+      return lease && !options.folder ? { ...answer, outputStore: lease.name } : answer;
     } catch (error) {
       await lease?.release();
       throw error;
@@ -219,7 +224,7 @@ export interface WorkerShare {
 export function runInWorker<T>(
   op: BrowserRequest['op'],
   parts: File[],
-  { password, limits, onProgress }: RunOptions,
+  { password, limits, onProgress, folder }: RunOptions,
   outputStore?: string,
   part?: WorkerShare,
   /** A worker taken ahead (engineWorker); else a spare or a fresh one. */
@@ -259,6 +264,7 @@ export function runInWorker<T>(
       ...(held ? { holdBytes: held.bytes } : {}),
       ...(outputStore ? { outputStore } : {}),
       ...(part && { share: part.share }),
+      ...(folder && { folder }),
     };
     worker.postMessage(request);
   });

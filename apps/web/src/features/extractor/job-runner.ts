@@ -10,7 +10,8 @@ import { cancelledError, ServerExtractionError } from '../server-extraction/serv
 import type { ServerRun } from '../server-extraction/server-run';
 import { startUsageRecord } from '../telemetry/usage-events';
 import type { ArchiveJob } from './archive-jobs';
-import { ExtractionError, extractInWorker, type EngineRun } from './engine-client';
+import { cancelledError as cancelledInBrowser, ExtractionError, extractInWorker, type EngineRun } from './engine-client';
+import type { ArchiveFolder, PickedFolder } from './picked-folder';
 import { percentFor } from './progress-model';
 import { extractInShares, sharesFor } from './shared-extraction';
 import { toExtractedFiles } from './to-extracted-files';
@@ -25,12 +26,16 @@ export interface JobRunOptions {
   onQueue: (position: number | null) => void;
   /** What the browser lets the site store (browser mode: the output's limit). */
   storage?: BrowserStorageLimit;
+  /** Browser mode: write the files straight into a new folder in this one (picked-folder.ts). */
+  folder?: PickedFolder;
 }
 
 /** One archive's outcome: its files, and what the safety summary says of it. */
 export interface JobOutput {
   files: ExtractedFile[];
   facts: ArchiveFacts;
+  /** Written straight into a folder: the folder made for it, and the first name the disk refused. */
+  folder?: { name: string; renamed?: { from: string; to: string } };
 }
 
 /** Any failure of either mode (or of fetching a server file to open it) in the extractor's error shape. */
@@ -46,11 +51,45 @@ export function asShape(error: unknown): ErrorShape {
  * manager, or the same coded errors.
  */
 export function runJob(job: ArchiveJob, mode: ExtractionMode, options: JobRunOptions): EngineRun<JobOutput> {
-  return mode === 'server' ? runOnServer(job, options) : runInBrowser(job, options);
+  if (mode === 'server') return runOnServer(job, options);
+  return options.folder ? runIntoFolder(job, options.folder, options) : runInBrowser(job, options);
 }
 
-function runInBrowser(job: ArchiveJob, { password, prefix, onPercent, storage }: JobRunOptions): EngineRun<JobOutput> {
-  // The listing said how much the archive holds: refused at once when that cannot be stored.
+/**
+ * Into a folder: the folder is made first, the archive extracted into it by one worker (the
+ * engine writes each file as it comes, host-browser/folder-sink.ts), and the folder removed
+ * again if that fails or is cancelled, so a failure leaves nothing half written.
+ */
+function runIntoFolder(job: ArchiveJob, picked: PickedFolder, options: JobRunOptions): EngineRun<JobOutput> {
+  let cancelled = false;
+  let run: EngineRun<JobOutput> | null = null;
+  const result = picked.folderFor(job).then(async (made: ArchiveFolder) => {
+    try {
+      if (cancelled) throw cancelledInBrowser();
+      run = runInBrowser(job, options, made);
+      return await run.result;
+    } catch (error) {
+      await made.remove();
+      throw error;
+    }
+  });
+  return {
+    result,
+    cancel() {
+      cancelled = true;
+      run?.cancel();
+    },
+  };
+}
+
+function runInBrowser(
+  job: ArchiveJob,
+  { password, prefix, onPercent, storage }: JobRunOptions,
+  into?: ArchiveFolder,
+): EngineRun<JobOutput> {
+  // The listing said how much the archive holds: refused at once when that cannot be stored. Into
+  // a folder too: the browser's estimate of the device is all the page knows of the disk, and a
+  // 7z's files pass through the site's storage on their way (folder-sink.ts).
   const listed = job.listing?.state === 'listed' ? job.listing.bytes : null;
   const available = storage?.availableBytes ?? null;
   if (listed !== null && available !== null && listed > available) {
@@ -61,9 +100,11 @@ function runInBrowser(job: ArchiveJob, { password, prefix, onPercent, storage }:
   const runOptions = {
     ...(password ? { password } : {}),
     ...(storage && { limits: { maxTotalBytes: storage.outputBytes } }),
+    ...(into && { folder: into.target }),
     onProgress: ({ bytesDone, bytesTotal }: Progress) => onPercent(percentFor({ stage: 'extracting', bytesDone, bytesTotal })),
   };
-  const shares = sharesFor(job, password);
+  // Into a folder, one worker: two would each number names differing only in case on their own.
+  const shares = into ? 1 : sharesFor(job, password);
   const run = shares > 1 ? extractInShares(job.parts, runOptions, shares) : extractInWorker(job.parts, runOptions);
   // The anonymous usage record (docs/decisions/023-anonymous-statistics.md), browser mode only: the
   // server records its own runs.
@@ -78,6 +119,7 @@ function runInBrowser(job: ArchiveJob, { password, prefix, onPercent, storage }:
       return {
         files: toExtractedFiles(result, { archiveName: job.name, prefix }),
         facts: factsFromEntries(result.entries, { name: job.name, size: job.size, encrypted }),
+        ...(into && { folder: { name: into.name, ...(result.renamed && { renamed: result.renamed }) } }),
       };
     }),
     cancel: () => run.cancel(),

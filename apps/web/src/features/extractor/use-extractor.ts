@@ -29,6 +29,7 @@ import { asShape, runJob, type JobOutput } from './job-runner';
 import { BatchPasswords, type PasswordAsk } from './batch-passwords';
 import { nextEstimate, RATE_STAGES, startEstimate, type RateEstimate } from './progress-model';
 import { ListingRuns } from './listing-runs';
+import type { PickedFolder } from './picked-folder';
 import { runBatch } from './run-batch';
 import { toExtractedFiles } from './to-extracted-files';
 import { keepOutputStoresOf, storageRefusal, useOutputStorage } from './use-output-storage';
@@ -153,10 +154,22 @@ export function useExtractor({ onPasswordProblem, askPassword }: { onPasswordPro
   );
 
   const extract = useCallback(
-    async (password: string, { again = false }: { again?: boolean } = {}) => {
+    async (
+      password: string,
+      { again = false, folder }: { again?: boolean; folder?: FileSystemDirectoryHandle } = {},
+    ) => {
       // Again: the archives already extracted, whose files the server has since deleted.
       const todo = again ? jobs.filter((job) => job.status === 'done' && !job.tooLarge) : runnable(jobs);
       if (todo.length === 0 || isBusy(jobs)) return;
+      // "Extract straight to a folder…" (browser mode): each archive gets a new folder in the picked one.
+      let picked: PickedFolder | undefined;
+      try {
+        // Loaded when first used: its placement rules are the file manager's, outside the home page's first load.
+        picked = folder && mode === 'browser' ? await (await import('./picked-folder')).pickedFolder(folder) : undefined;
+      } catch {
+        notify.error(t('fileManager.toast.folderFailed'), { description: t('fileManager.toast.folderFailedDescription') });
+        return;
+      }
       stopped.current = false;
       setCompletion(null);
       // A listing still running would decode the whole archive beside the extraction (listing-runs.ts).
@@ -164,6 +177,7 @@ export function useExtractor({ onPasswordProblem, askPassword }: { onPasswordPro
       dispatch({ type: 'queue', ids: todo.map((job) => job.id) });
       const runIn = mode;
       setRunMode(runIn);
+      const madeFolders: NonNullable<JobOutput['folder']>[] = [];
       setEstimate(startEstimate(RATE_STAGES));
       // One toast per attempt: each notice (start, slow, queued) and the outcome replace the one
       // before, rather than stacking up (the list of archives keeps each one's outcome).
@@ -200,6 +214,7 @@ export function useExtractor({ onPasswordProblem, askPassword }: { onPasswordPro
               password: attempt,
               prefix: prefixWithName ? job.name : '',
               storage,
+              ...(picked && { folder: picked }),
               onPercent: (percent) => {
                 dispatch({ type: 'progress', id: job.id, percent });
                 if (todo.length === 1) setEstimate((current) => current && nextEstimate(current, percent, performance.now()));
@@ -219,8 +234,9 @@ export function useExtractor({ onPasswordProblem, askPassword }: { onPasswordPro
             });
             runs.current.set(job.id, run);
             try {
-              const { files, facts } = await run.result;
+              const { files, facts, folder: madeFolder } = await run.result;
               if (runIn === 'browser') engineLoaded.current = true;
+              if (madeFolder) madeFolders.push(madeFolder);
               if (attempt) keyring.remember(attempt);
               extracted += files.length;
               dispatch({ type: 'done', id: job.id, files, facts });
@@ -268,10 +284,21 @@ export function useExtractor({ onPasswordProblem, askPassword }: { onPasswordPro
       if (extracted > 0) {
         // The file cards are drawn first, in a commit of their own; the dialog and the toast next.
         await afterNextPaint();
-        notify.success(t('extractor.toasts.success.title'), {
-          id,
-          description: t('extractor.toasts.success.text', { count: extracted }),
-        });
+        const [madeFolder] = madeFolders;
+        const renamed = madeFolders.find((made) => made.renamed)?.renamed;
+        const folderNames = madeFolders.map((made) => made.name).join(', ');
+        if (madeFolder)
+          notify.success(t('fileManager.toast.folderDone'), {
+            id,
+            description: renamed
+              ? t('fileManager.toast.folderDoneRenamedDescription', { folder: folderNames, ...renamed })
+              : t('fileManager.toast.folderDoneDescription', { folder: folderNames }),
+          });
+        else
+          notify.success(t('extractor.toasts.success.title'), {
+            id,
+            description: t('extractor.toasts.success.text', { count: extracted }),
+          });
         setCompletion({ fileCount: extracted, runId: Date.now() });
       }
     },

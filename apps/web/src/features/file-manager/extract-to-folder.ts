@@ -1,6 +1,6 @@
 import type { ExtractedFile } from './extracted-file';
+import { createAllowed, FolderNames } from '@archive-opener/shared';
 import { ApiRequestError, fetchApi } from '../../lib/api-request-error';
-import { createAllowed, FolderNames } from './allowed-name';
 import { namesIn } from './file-system-access';
 import { planFolder } from './folder-placement';
 import { gathered, streamed, WRITE_BYTES } from './large-writes';
@@ -39,7 +39,7 @@ interface MadeFolder {
 export interface FolderResult {
   /** The folder made in the picked one. */
   folder: string;
-  /** The first name the browser refused and what it was written as, if any was (allowed-name.ts). */
+  /** The first name the browser refused and what it was written as, if any was (packages/shared/src/allowed-name.ts). */
   renamed: { from: string; to: string } | null;
 }
 
@@ -49,7 +49,7 @@ export interface FolderResult {
  * its bytes are, so the page holds no more than a chunk. Only the files the page shows are
  * written: links and anything else the engine did not make a file of are never created, and
  * their names were made safe and their sizes limited by the engine already. A name the browser
- * refuses for this disk is written under an allowed one (allowed-name.ts); nothing is overwritten.
+ * refuses for this disk is written under an allowed one (packages/shared/src/allowed-name.ts); nothing is overwritten.
  */
 export async function extractToFolder(
   files: readonly ExtractedFile[],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { numberedName, planFolder, unusedName } from './folder-placement';
+import { numberedName } from '@archive-opener/shared';
+import { planFolder, unusedName } from './folder-placement';
 
 const none = new Set<string>();
 
@@ -8,6 +9,7 @@ describe('planFolder', () => {
     expect(planFolder(['project/a.txt', 'project/src/b.ts'], 'project-1.0.zip', none)).toEqual({
       folder: 'project',
       paths: ['a.txt', 'src/b.ts'],
+      top: 'project',
     });
   });
 
@@ -15,10 +17,11 @@ describe('planFolder', () => {
     expect(planFolder(['a.txt', 'docs/b.txt'], 'photos.tar.gz', none)).toEqual({
       folder: 'photos',
       paths: ['a.txt', 'docs/b.txt'],
+      top: null,
     });
     expect(planFolder(['x/1', 'y/2'], 'two.7z', none).folder).toBe('two');
     // A single file at the top is not a folder: it is wrapped too.
-    expect(planFolder(['readme'], 'r.zip', none)).toEqual({ folder: 'r', paths: ['readme'] });
+    expect(planFolder(['readme'], 'r.zip', none)).toEqual({ folder: 'r', paths: ['readme'], top: null });
   });
 
   it('names the folder of a batch of several archives for what it is', () => {
@@ -26,7 +29,7 @@ describe('planFolder', () => {
   });
 
   it('never takes a name the picked folder has: the folder gets " (2)", " (3)", whatever the case', () => {
-    expect(planFolder(['project/a.txt'], 'p.zip', new Set(['project'])).folder).toBe('project (2)');
+    expect(planFolder(['project/a.txt'], 'p.zip', new Set(['project']))).toMatchObject({ folder: 'project (2)', top: 'project' });
     expect(planFolder(['a.txt'], 'photos.zip', new Set(['Photos', 'photos (2)'])).folder).toBe('photos (3)');
   });
 

@@ -1,4 +1,4 @@
-import { archiveBaseName } from '@archive-opener/shared';
+import { archiveBaseName, numberedName } from '@archive-opener/shared';
 import { zipEntryNames } from './downloads';
 
 /** Where "Extract to folder" puts the files: one new folder in the picked one, and each file's path inside it. */
@@ -7,16 +7,12 @@ export interface FolderPlan {
   folder: string;
   /** `/`-separated path of each file inside `folder`, in the order of the files given. */
   paths: string[];
+  /** The archive's one top folder, when `folder` stands for it (its files' paths lose it); else null. */
+  top: string | null;
 }
 
 /** Used when neither the archive nor a shared top folder gives a name (a batch of several archives). */
 export const FALLBACK_FOLDER = 'extracted-files';
-
-/** `name (n)`, the number before the extension of a file, after a folder's whole name. */
-export function numberedName(name: string, n: number, isFolder: boolean): string {
-  const dot = name.lastIndexOf('.');
-  return !isFolder && dot > 0 ? `${name.slice(0, dot)} (${n})${name.slice(dot)}` : `${name} (${n})`;
-}
 
 /** `name`, or the first `name (n)` no entry of `taken` has (compared without case, as most disks do). */
 export function unusedName(name: string, taken: ReadonlySet<string>, isFolder: boolean): string {
@@ -38,8 +34,8 @@ export function planFolder(paths: readonly string[], archiveName: string | null,
   const tops = new Set(names.map((name) => (name.includes('/') ? name.slice(0, name.indexOf('/')) : null)));
   const [top] = tops;
   if (tops.size === 1 && typeof top === 'string') {
-    return { folder: unusedName(top, taken, true), paths: names.map((name) => name.slice(top.length + 1)) };
+    return { folder: unusedName(top, taken, true), paths: names.map((name) => name.slice(top.length + 1)), top };
   }
   const base = archiveName === null ? '' : archiveBaseName(archiveName);
-  return { folder: unusedName(base === '' ? FALLBACK_FOLDER : base, taken, true), paths: names };
+  return { folder: unusedName(base === '' ? FALLBACK_FOLDER : base, taken, true), paths: names, top: null };
 }

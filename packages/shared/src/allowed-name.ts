@@ -1,5 +1,4 @@
-import { windowsSafeName } from '@archive-opener/shared';
-import { numberedName } from './folder-placement';
+import { windowsSafeName } from './file-names.js';
 
 /**
  * Names in a folder on the visitor's disk that the browser may refuse. Chromium's File System
@@ -7,9 +6,16 @@ import { numberedName } from './folder-placement';
  * control and format characters, a name ending in a dot or a space, device names (CON, aux.txt),
  * and extensions the Windows shell acts on (.lnk, .url, .scf). Such names are legal in an archive
  * and on Linux, and the engine keeps them; a refused one is written under a name that is allowed
- * instead of failing the whole "Extract to folder" halfway through. e2e/disk-folder-names.test.ts
- * checks both sides against a real folder on disk in Chromium.
+ * instead of failing the whole "Extract to folder" halfway through: by the page (a copy of
+ * extracted files) and by the engine's worker (an extraction straight into a folder).
+ * e2e/disk-folder-names.test.ts checks both sides against a real folder on disk in Chromium.
  */
+
+/** `name (n)`, the number before the extension of a file, after a folder's whole name. */
+export function numberedName(name: string, n: number, isFolder: boolean): string {
+  const dot = name.lastIndexOf('.');
+  return !isFolder && dot > 0 ? `${name.slice(0, dot)} (${n})${name.slice(dot)}` : `${name} (${n})`;
+}
 
 /** Characters a portable name never holds (`/` cannot reach here: it separates folders). */
 const REFUSED_ANYWHERE = /[\p{Cc}\p{Cf}"*:<>?\\|~]/gu;

@@ -1,0 +1,147 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { zipSync, type Zippable } from 'fflate';
+import type { BrowserContext } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { newBrowserContext } from './support/browser-context.js';
+import { ExtractorPage } from './support/extractor-page.js';
+import { opfsDigests, opfsTree, pickerStandIn } from './support/picked-folder.js';
+import { sevenZipArchive } from './support/seven-zip-archive.js';
+import { useSiteAndBrowser } from './support/site-and-browser.js';
+
+// "Extract Straight to a Folder…" (docs/decisions/044-extraction-straight-into-a-folder.md): the
+// engine's worker writes every file into the folder the visitor picked as it extracts it. A
+// folder of the Origin Private File System stands in for the picked one (headless Chromium shows
+// no picker); it is a real folder handle, passed to the worker as a visitor's would be.
+
+const env = useSiteAndBrowser();
+let folder: string;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'ao-e2e-straight-'));
+});
+afterAll(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+const text = (value: string) => new TextEncoder().encode(value);
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+async function archive(name: string, bytes: Uint8Array): Promise<string> {
+  const path = join(folder, name);
+  await writeFile(path, bytes);
+  return path;
+}
+
+async function extractorPage(init: (() => void)[] = [pickerStandIn]): Promise<ExtractorPage> {
+  context = await newBrowserContext(env.browser, { acceptDownloads: true });
+  for (const script of init) await context.addInitScript(script);
+  const ui = new ExtractorPage(await context.newPage());
+  await ui.open(env.site.url);
+  return ui;
+}
+
+/** The sizes of the site's output stores (client/output-stores.ts), by name. */
+function outputStores(ui: ExtractorPage): Promise<Record<string, number>> {
+  return ui.page.evaluate(async () => {
+    const sizes: Record<string, number> = {};
+    type Listed = { entries(): AsyncIterable<[string, FileSystemFileHandle]> };
+    const root = await navigator.storage.getDirectory();
+    const dir = (await root.getDirectoryHandle('extracted-output', { create: true })) as unknown as Listed;
+    for await (const [name, handle] of dir.entries()) sizes[name] = (await handle.getFile()).size;
+    return sizes;
+  });
+}
+
+describe('Extract Straight to a Folder', () => {
+  it('writes a zip into the picked folder as it extracts, and the page shows and downloads the files from there', async () => {
+    const ui = await extractorPage();
+    // What the picked folder holds already is never overwritten: the archive's folder gets " (2)".
+    await ui.page.evaluate(async () => {
+      const picked = await (await navigator.storage.getDirectory()).getDirectoryHandle('picked', { create: true });
+      const there = await picked.getDirectoryHandle('project', { create: true });
+      const writable = await (await there.getFileHandle('readme.txt', { create: true })).createWritable();
+      await writable.write('mine');
+      await writable.close();
+    });
+    const big = randomBytes(9 * 1024 * 1024 + 17);
+    const entries: Zippable = {
+      'project/readme.txt': text('read me'),
+      'project/src/main.c': text('int main;'),
+      'project/data/big.bin': [big, { level: 1 }],
+      'project/empty/': {},
+    };
+    await ui.choose([await archive('project-1.0.zip', zipSync(entries))]);
+    await ui.extractIntoFolder();
+    await ui.waitForCompletion(3);
+    await ui.toast('The files are in “project (2)”.');
+    expect(await opfsDigests(ui.page, 'picked')).toEqual({
+      'project/readme.txt': sha256(text('mine')),
+      'project (2)/readme.txt': sha256(text('read me')),
+      'project (2)/src/main.c': sha256(text('int main;')),
+      'project (2)/data/big.bin': sha256(big),
+    });
+    // Nothing was kept in the site's storage on the way.
+    expect(await outputStores(ui)).toEqual({});
+
+    // The page reads its files from the folder.
+    await ui.reveal('big.bin');
+    const [download] = await Promise.all([
+      ui.page.waitForEvent('download'),
+      ui.page.getByRole('button', { name: 'Download big.bin', exact: true }).click(),
+    ]);
+    expect(sha256(await readFile((await download.path()) ?? ''))).toBe(sha256(big));
+  });
+
+  it('passes a 7z through the site storage (7-Zip cannot wait for the disk) and lets that go', async () => {
+    const ui = await extractorPage();
+    const files = { 'a.txt': text('alpha'), 'docs/b.bin': randomBytes(3 * 1024 * 1024), 'docs/c.txt': text('gamma') };
+    await ui.choose([await sevenZipArchive(folder, 'loose.7z', files)]);
+    await ui.extractIntoFolder();
+    await ui.waitForCompletion(3);
+    await ui.toast('The files are in “loose”.');
+    expect(await opfsDigests(ui.page, 'picked')).toEqual(
+      Object.fromEntries(Object.entries(files).map(([path, bytes]) => [`loose/${path}`, sha256(bytes)])),
+    );
+    await expect.poll(() => outputStores(ui), { timeout: 30_000 }).toEqual({});
+  });
+
+  it('keeps names that differ only in case apart, as most disks would merge them', async () => {
+    const ui = await extractorPage();
+    await ui.choose([await archive('case.zip', zipSync({ 'x/Read.txt': text('upper'), 'x/read.txt': text('lower') }))]);
+    await ui.extractIntoFolder();
+    await ui.waitForCompletion(2);
+    expect(await opfsTree(ui.page, 'picked')).toEqual({ 'x/Read.txt': 'upper', 'x/read (2).txt': 'lower' });
+  });
+
+  it('leaves nothing in the picked folder when the archive turns out damaged', async () => {
+    const ui = await extractorPage();
+    const bytes = zipSync({ 'good.txt': [text('fine'), { level: 0 }], 'bad.txt': [text('damaged contents'), { level: 0 }] });
+    // The second entry's stored bytes, changed: its CRC-32 no longer matches.
+    const at = Buffer.from(bytes).indexOf('damaged contents');
+    bytes[at] ^= 0xff;
+    await ui.choose([await archive('damaged.zip', bytes)]);
+    await ui.extractIntoFolder();
+    await ui.toast('Archive is damaged');
+    await expect.poll(() => opfsTree(ui.page, 'picked'), { timeout: 30_000 }).toEqual({});
+  });
+
+  it('is offered only where the browser can write into a folder', async () => {
+    const ui = await extractorPage([
+      () => {
+        delete (window as { showDirectoryPicker?: unknown }).showDirectoryPicker;
+        delete (Window.prototype as { showDirectoryPicker?: unknown }).showDirectoryPicker;
+      },
+    ]);
+    await ui.choose([await archive('one.zip', zipSync({ 'one.txt': text('1') }))]);
+    await ui.page.getByRole('button', { name: 'Extract Files Now' }).waitFor();
+    expect(await ui.page.getByRole('button', { name: 'Extract Straight to a Folder…' }).count()).toBe(0);
+  });
+});

@@ -1,0 +1,201 @@
+/// <reference lib="webworker" />
+import { createAllowed, FolderNames } from '@archive-opener/shared';
+import type { OutputSink } from '../core/output-sink.js';
+import type { HoldBuffers } from './held-output.js';
+import { memorySink } from './memory-sink.js';
+import { isStored, type OutputStore, type SinkSlice } from './output-store.js';
+import type { FileSlice, FolderTarget } from './worker-protocol.js';
+
+/**
+ * Bytes gathered before one write into a file of the visitor's folder: each write is a round
+ * trip to the browser process, and a decoder's chunks are 64 KiB.
+ */
+export const FOLDER_WRITE_BYTES = 4 * 1024 * 1024;
+
+export interface FolderSink extends OutputSink {
+  /** Each written file as the page will read it: the file on disk, or its bytes when they were held. */
+  readonly files: Map<string, FileSlice>;
+  /** The first name the browser refused for this disk and what it was written as, if any. */
+  renamed(): { from: string; to: string } | null;
+}
+
+interface MadeFolder {
+  handle: FileSystemDirectoryHandle;
+  names: FolderNames;
+}
+
+/**
+ * Writes the extracted files into the visitor's folder as the engine extracts them
+ * (docs/decisions/044-extraction-straight-into-a-folder.md): no copy in the site's storage first.
+ * Every file is streamed into its own file on disk in writes of FOLDER_WRITE_BYTES; folders are
+ * made as their paths need them. A name the browser refuses for this disk is written under an
+ * allowed one (allowed-name.ts of packages/shared), and names differing only in case are
+ * numbered, as most disks would otherwise merge them: nothing is ever overwritten. Links are
+ * never created.
+ *
+ * 7-Zip writes with system calls inside its run, which cannot wait for the browser's
+ * asynchronous file writes: its files go to the output store first (`store`, as in a run that
+ * keeps files in the page) and are moved into the folder as 7-Zip hands each one over.
+ *
+ * Small files written whole that `hold` allows are also kept as bytes for the page (as the
+ * memory sink does), sparing a round trip each; the others are the disk's own Files.
+ */
+export function folderSink(target: FolderTarget, hold: HoldBuffers, store: OutputStore | null): FolderSink {
+  const files = new Map<string, FileSlice>();
+  const sevenZipOutput = memorySink(undefined, store);
+  let renamed: { from: string; to: string } | null = null;
+  const noteRename = (from: string, to: string): void => {
+    if (from !== to) renamed ??= { from, to };
+  };
+  const madeFolders = () =>
+    new Map<string, Promise<MadeFolder>>([['', Promise.resolve({ handle: target.handle, names: new FolderNames() })]]);
+  let folders = madeFolders();
+  const folderAt = (path: string): Promise<MadeFolder> => {
+    let folder = folders.get(path);
+    if (!folder) {
+      const slash = path.lastIndexOf('/');
+      const name = path.slice(slash + 1);
+      folder = folderAt(slash < 0 ? '' : path.slice(0, slash)).then(async (parent) => {
+        const made = await createAllowed(name, true, parent.names, (allowed) =>
+          parent.handle.getDirectoryHandle(allowed, { create: true }),
+        );
+        noteRename(name, made.name);
+        return { handle: made.handle, names: new FolderNames() };
+      });
+      folders.set(path, folder);
+    }
+    return folder;
+  };
+  /** `path` inside the made folder: the archive's top folder is that folder itself. */
+  const inFolder = (path: string): string => {
+    const { top } = target;
+    if (top === null) return path;
+    if (path === top) return '';
+    return path.startsWith(`${top}/`) ? path.slice(top.length + 1) : path;
+  };
+  /** Creates the file for `path` and writes what `fill` gives into it; returns its handle. */
+  const writeInto = async (
+    path: string,
+    fill: (write: (data: Uint8Array<ArrayBuffer> | Blob) => Promise<void>) => Promise<void>,
+  ): Promise<FileSystemFileHandle> => {
+    const relative = inFolder(path);
+    const slash = relative.lastIndexOf('/');
+    const name = relative.slice(slash + 1);
+    const folder = await folderAt(slash < 0 ? '' : relative.slice(0, slash));
+    const made = await createAllowed(name, false, folder.names, (allowed) =>
+      folder.handle.getFileHandle(allowed, { create: true }),
+    );
+    noteRename(name, made.name);
+    const writable = await made.handle.createWritable();
+    try {
+      await fill((data) => writable.write(data));
+      await writable.close();
+    } catch (error) {
+      await writable.abort().catch(() => undefined);
+      throw error;
+    }
+    return made.handle;
+  };
+  const keepFromDisk = async (path: string, handle: FileSystemFileHandle): Promise<void> => {
+    const file = await handle.getFile();
+    files.set(path, { blob: file, offset: 0, size: file.size });
+  };
+  /** Writes a file 7-Zip handed over (in the store, or as Blob or bytes) into the folder. */
+  const moveSevenZipFile = async (path: string, slice: SinkSlice): Promise<void> => {
+    const handle = await writeInto(path, async (write) => {
+      if (!isStored(slice)) {
+        if ('parts' in slice) for (const part of slice.parts) await write(part);
+        else await write(slice.blob.slice(slice.offset, slice.offset + slice.size));
+        return;
+      }
+      const buffer = new Uint8Array(Math.min(FOLDER_WRITE_BYTES, slice.size));
+      for (const piece of slice.stored) {
+        if (piece instanceof Uint8Array) {
+          await write(piece);
+          continue;
+        }
+        for (let done = 0; done < piece.size; ) {
+          const length = Math.min(buffer.length, piece.size - done);
+          const view = buffer.subarray(0, length);
+          store?.read(view, piece.offset + done);
+          await write(view);
+          done += length;
+        }
+      }
+    });
+    await keepFromDisk(path, handle);
+  };
+
+  return {
+    files,
+    renamed: () => renamed,
+    async writeFile(path, data) {
+      const handle = await writeInto(path, async (write) => {
+        // Gathered in one reused buffer: the write has finished with it when its promise settles.
+        const buffer = new Uint8Array(FOLDER_WRITE_BYTES);
+        let filled = 0;
+        const reader = data.getReader();
+        for (let next = await reader.read(); !next.done; next = await reader.read()) {
+          let chunk = next.value;
+          while (chunk.length > 0) {
+            const taken = Math.min(chunk.length, buffer.length - filled);
+            buffer.set(chunk.subarray(0, taken), filled);
+            filled += taken;
+            chunk = chunk.subarray(taken);
+            if (filled === buffer.length) {
+              await write(buffer);
+              filled = 0;
+            }
+          }
+        }
+        if (filled > 0) await write(buffer.subarray(0, filled));
+      });
+      await keepFromDisk(path, handle);
+    },
+    async writeBytes(path, data) {
+      const parts = (data instanceof Uint8Array ? [data] : [...data]) as Uint8Array<ArrayBuffer>[];
+      const handle = await writeInto(path, async (write) => {
+        for (const part of parts) await write(part);
+      });
+      if (hold(parts)) files.set(path, { parts, size: parts.reduce((sum, part) => sum + part.length, 0) });
+      else await keepFromDisk(path, handle);
+    },
+    async makeDirectory(path) {
+      await folderAt(inFolder(path));
+    },
+    async copyFile(from, to) {
+      const slice = files.get(from);
+      if (!slice) return;
+      const handle = await writeInto(to, async (write) => {
+        if ('parts' in slice) for (const part of slice.parts) await write(part);
+        else await write(slice.blob.slice(slice.offset, slice.offset + slice.size));
+      });
+      await keepFromDisk(to, handle);
+    },
+    spoolSevenZip() {
+      const spool = sevenZipOutput.spoolSevenZip?.();
+      if (!spool) throw new Error('The memory sink always spools 7-Zip.');
+      return {
+        attach: (sz, dir) => spool.attach(sz, dir),
+        async adopt(sz, stagedPath, finalPath) {
+          if (!(await spool.adopt(sz, stagedPath, finalPath))) return false;
+          const slice = sevenZipOutput.files.get(finalPath);
+          sevenZipOutput.files.delete(finalPath);
+          if (slice) await moveSevenZipFile(finalPath, slice);
+          return true;
+        },
+        close: () => spool.close(),
+      };
+    },
+    async discard() {
+      await sevenZipOutput.discard();
+      files.clear();
+      // A fallback reader may write the archive again (engine.ts): it starts from an empty folder.
+      folders = madeFolders();
+      renamed = null;
+      // Everything this run made is inside the made folder: the page removes the folder itself.
+      for await (const name of (target.handle as unknown as { keys(): AsyncIterable<string> }).keys())
+        await target.handle.removeEntry(name, { recursive: true }).catch(() => undefined);
+    },
+  };
+}
