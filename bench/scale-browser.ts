@@ -1,9 +1,9 @@
 // The browser's rows of the "scale" phase: the production site in headless Chromium opening
 // archives of ~200 MB to a few GB of output, end to end as a visitor does (click "Extract Files
-// Now" → first file shown), then "Extract to folder…" into a folder of the Origin Private File
-// System standing in for the one a visitor picks; with the peak RSS of all of Chromium's
-// processes together against the same browser with only the page open.
-// Standalone: node --import tsx bench/scale-browser.ts [--how=opfs,blob,folder] <archive>...
+// Now" → first file shown), and "Extract Straight to a Folder…" into a folder of the Origin
+// Private File System standing in for the one a visitor picks; with the peak RSS of all of
+// Chromium's processes together against the same browser with only the page open.
+// Standalone: node --import tsx bench/scale-browser.ts [--how=opfs,blob,folder,straight] <archive>...
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -17,9 +17,10 @@ import type { ScaleBrowser } from './scale.js';
 /**
  * 'opfs': as the site runs (output beyond the held budget in the Origin Private File System);
  * 'blob': the same with no OPFS (the Blob spool, what browsers without it get);
- * 'folder': as 'opfs', then every file written by "Extract to folder…".
+ * 'folder': as 'opfs', then every file copied by the file manager's "Extract to folder…";
+ * 'straight': "Extract Straight to a Folder…", every file written into the folder as it is extracted.
  */
-export type ScaleHow = 'opfs' | 'blob' | 'folder';
+export type ScaleHow = 'opfs' | 'blob' | 'folder' | 'straight';
 
 export interface ScaleBrowserInput {
   format: string;
@@ -34,7 +35,7 @@ export interface ScaleBrowserRow {
   format: string;
   archive: string;
   how: ScaleHow;
-  /** Click "Extract Files Now" → first file card shown. */
+  /** Click "Extract Files Now" (or "Extract Straight to a Folder…") → first file card shown. */
   seconds: number;
   /**
    * The same span as the page saw it: the click event → the animation frame that draws the first
@@ -65,6 +66,16 @@ export interface ScaleBrowserRow {
 const WITHOUT_OPFS = `delete StorageManager.prototype.getDirectory;`;
 const PICKER_STAND_IN = `window.showDirectoryPicker = async () =>
   (await navigator.storage.getDirectory()).getDirectoryHandle('picked', { create: true });`;
+
+/** How many files the picked folder's stand-in holds, in all its folders. */
+const COUNT_PICKED = `(async () => {
+  const walk = async (dir) => {
+    let count = 0;
+    for await (const handle of dir.values()) count += handle.kind === 'directory' ? await walk(handle) : 1;
+    return count;
+  };
+  return walk(await (await navigator.storage.getDirectory()).getDirectoryHandle('picked', { create: true }));
+})()`;
 
 /** The codes of the shared runs that failed on this page (SHARES_FELL_BACK_MARK in apps/web's shared-extraction.ts). */
 const FELL_BACK = `performance.getEntriesByName('archive-opener:shares-fell-back').map((mark) => String(mark.detail))`;
@@ -125,7 +136,7 @@ async function once(site: RunningSite, input: ScaleBrowserInput, how: ScaleHow):
       await context.addInitScript(
         `Object.defineProperty(Navigator.prototype, 'deviceMemory', { get: () => ${Number(memory)} });`,
       );
-    if (how === 'folder') await context.addInitScript(PICKER_STAND_IN);
+    if (how === 'folder' || how === 'straight') await context.addInitScript(PICKER_STAND_IN);
     const page = await context.newPage();
     await page.goto(site.url);
     await page.locator('input[type=file]:enabled').waitFor({ state: 'attached' });
@@ -138,7 +149,9 @@ async function once(site: RunningSite, input: ScaleBrowserInput, how: ScaleHow):
     }
     const pageRssMB = median(samples);
     await page.locator('input[type=file]').setInputFiles(input.path);
-    const extractButton = page.getByRole('button', { name: 'Extract Files Now' });
+    const extractButton = page.getByRole('button', {
+      name: how === 'straight' ? 'Extract Straight to a Folder…' : 'Extract Files Now',
+    });
     await extractButton.waitFor();
     const sampler = sampleRss();
     let seconds = Number.NaN;
@@ -166,6 +179,10 @@ async function once(site: RunningSite, input: ScaleBrowserInput, how: ScaleHow):
         folderSeconds = (Date.now() - folderStarted) / 1000;
         if ((await page.locator('[data-sonner-toast]', { hasText: 'Could not write' }).count()) > 0)
           error = 'Extract to folder failed';
+      }
+      if (how === 'straight') {
+        const written = await page.evaluate<number>(COUNT_PICKED);
+        if (input.files !== undefined && written !== input.files) error = `wrote ${written} files, expected ${input.files}`;
       }
     } catch (caught) {
       error = caught instanceof Error ? caught.message.split('\n')[0] : String(caught);
@@ -206,7 +223,7 @@ async function once(site: RunningSite, input: ScaleBrowserInput, how: ScaleHow):
 /** One run of each input in each way, each in a fresh Chromium against one production server. */
 export async function scaleBrowserRows(
   inputs: readonly ScaleBrowserInput[],
-  hows: readonly ScaleHow[] = ['opfs', 'folder'],
+  hows: readonly ScaleHow[] = ['opfs', 'straight'],
 ): Promise<ScaleBrowserRow[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'ao-scale-browser-'));
   const site = await startSite({ DATA_DIR: dataDir });
@@ -223,11 +240,11 @@ export async function scaleBrowserRows(
 export function scaleBrowserLines(rows: readonly ScaleBrowserRow[]): string[] {
   const lines = [
     `browser (site, headless Chromium): click → files shown; ratio = native's median ÷ page s (goal ≥ 0.8), clock r = the same ÷ the bench's clock; Chromium RSS of all processes, page open → peak (goal: growth ≤ 600 MB at 1.2 GB)`,
-    `${'archive'.padEnd(22)}${'how'.padEnd(8)}${'seconds'.padEnd(10)}${'page s'.padEnd(8)}${'ratio'.padEnd(7)}${'clock r'.padEnd(8)}${'CPU s'.padEnd(8)}${'folder s'.padEnd(10)}${'files'.padEnd(8)}${'page MB'.padEnd(9)}${'peak MB'.padEnd(9)}growth MB`,
+    `${'archive'.padEnd(22)}${'how'.padEnd(9)}${'seconds'.padEnd(10)}${'page s'.padEnd(8)}${'ratio'.padEnd(7)}${'clock r'.padEnd(8)}${'CPU s'.padEnd(8)}${'folder s'.padEnd(10)}${'files'.padEnd(8)}${'page MB'.padEnd(9)}${'peak MB'.padEnd(9)}growth MB`,
   ];
   for (const row of rows) {
     lines.push(
-      `${row.archive.padEnd(22)}${row.how.padEnd(8)}${row.seconds.toFixed(2).padEnd(10)}${(row.pageSeconds?.toFixed(2) ?? '—').padEnd(8)}${(row.ratio?.toFixed(2) ?? '—').padEnd(7)}${(row.clockRatio?.toFixed(2) ?? '—').padEnd(8)}${row.cpuSeconds.toFixed(2).padEnd(8)}${(row.folderSeconds?.toFixed(2) ?? '—').padEnd(10)}${String(row.filesShown).padEnd(8)}${row.pageRssMB.toFixed(0).padEnd(9)}${row.peakRssMB.toFixed(0).padEnd(9)}${row.growthMB.toFixed(0)}${row.error ? `  ERROR ${row.error}` : ''}`,
+      `${row.archive.padEnd(22)}${row.how.padEnd(9)}${row.seconds.toFixed(2).padEnd(10)}${(row.pageSeconds?.toFixed(2) ?? '—').padEnd(8)}${(row.ratio?.toFixed(2) ?? '—').padEnd(7)}${(row.clockRatio?.toFixed(2) ?? '—').padEnd(8)}${row.cpuSeconds.toFixed(2).padEnd(8)}${(row.folderSeconds?.toFixed(2) ?? '—').padEnd(10)}${String(row.filesShown).padEnd(8)}${row.pageRssMB.toFixed(0).padEnd(9)}${row.peakRssMB.toFixed(0).padEnd(9)}${row.growthMB.toFixed(0)}${row.error ? `  ERROR ${row.error}` : ''}`,
     );
   }
   return lines;
@@ -235,21 +252,21 @@ export function scaleBrowserLines(rows: readonly ScaleBrowserRow[]): string[] {
 
 /**
  * The scale phase's hook (bench/scale.ts): each archive of a set, as the site runs it ('opfs')
- * and then written by "Extract to folder…", with the file count the set was made with.
+ * and written straight into a folder, with the file count the set was made with.
  */
 export const measureScaleBrowser: ScaleBrowser = async (archives, want, log) => {
   const inputs = Object.entries(archives).map(([format, path]) => {
     const nativeSeconds = want.native[format as keyof typeof want.native];
     return { format, path, files: want.files, ...(nativeSeconds !== undefined && { nativeSeconds }) };
   });
-  log(`scale browser: ${inputs.length} archives, opfs and folder, each in a fresh Chromium`);
-  return scaleBrowserLines(await scaleBrowserRows(inputs, ['opfs', 'folder']));
+  log(`scale browser: ${inputs.length} archives, opfs and straight into a folder, each in a fresh Chromium`);
+  return scaleBrowserLines(await scaleBrowserRows(inputs, ['opfs', 'straight']));
 };
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
   const howArg = args.find((arg) => arg.startsWith('--how='));
-  const hows = (howArg?.slice('--how='.length).split(',') ?? ['opfs', 'folder']) as ScaleHow[];
+  const hows = (howArg?.slice('--how='.length).split(',') ?? ['opfs', 'straight']) as ScaleHow[];
   const inputs = args
     .filter((arg) => !arg.startsWith('--'))
     .map((path) => ({ path, format: /\.tar\.gz$/.test(path) ? 'tar.gz' : (path.split('.').pop() ?? '') }));

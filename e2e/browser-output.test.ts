@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync, zipSync, type Zippable } from 'fflate';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newBrowserContext } from './support/browser-context.js';
 import { sevenZipArchive } from './support/seven-zip-archive.js';
@@ -39,7 +39,6 @@ async function archive(name: string, entries: Zippable): Promise<string> {
   await writeFile(path, zipSync(entries));
   return path;
 }
-
 
 async function extractorPage(init: (() => void)[] = []): Promise<ExtractorPage> {
   context = await newBrowserContext(env.browser, { acceptDownloads: true });

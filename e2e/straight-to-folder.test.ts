@@ -7,7 +7,7 @@ import type { BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newBrowserContext } from './support/browser-context.js';
 import { ExtractorPage } from './support/extractor-page.js';
-import { opfsDigests, opfsTree, pickerStandIn } from './support/picked-folder.js';
+import { opfsDigests, opfsPaths, opfsTree, pickerStandIn } from './support/picked-folder.js';
 import { sevenZipArchive } from './support/seven-zip-archive.js';
 import { useSiteAndBrowser } from './support/site-and-browser.js';
 
@@ -131,6 +131,21 @@ describe('Extract Straight to a Folder', () => {
     await ui.extractIntoFolder();
     await ui.toast('Archive is damaged');
     await expect.poll(() => opfsTree(ui.page, 'picked'), { timeout: 30_000 }).toEqual({});
+  });
+
+  it('takes back what it wrote when the visitor cancels, though the cancelled writers still held their files', async () => {
+    const ui = await extractorPage();
+    // 200 MB in 64 files of 3 MiB, compressed: long enough to cancel in the middle, with files
+    // being written in several lanes at once when it comes.
+    const piece = new Uint8Array(3 * 1024 * 1024).map((_, index) => (index * 7919) % 251);
+    const entries: Zippable = {};
+    for (let index = 0; index < 64; index += 1) entries[`many/${index}.bin`] = [piece, { level: 1 }];
+    await ui.choose([await archive('many.zip', zipSync(entries))]);
+    await ui.extractIntoFolder();
+    await expect.poll(async () => (await opfsPaths(ui.page, 'picked')).length, { timeout: 60_000 }).toBeGreaterThan(0);
+    await ui.page.getByRole('button', { name: 'Cancel' }).click();
+    await ui.toast('Extraction cancelled');
+    await expect.poll(() => opfsPaths(ui.page, 'picked'), { timeout: 30_000 }).toEqual([]);
   });
 
   it('is offered only where the browser can write into a folder', async () => {

@@ -41,7 +41,12 @@ export function opfsDigests(page: Page, name: string): Promise<Record<string, st
   return opfsFiles(page, name, 'sha256');
 }
 
-function opfsFiles(page: Page, name: string, what: 'text' | 'sha256'): Promise<Record<string, string>> {
+/** The paths of the files under the OPFS folder `name`, none of them read. */
+export async function opfsPaths(page: Page, name: string): Promise<string[]> {
+  return Object.keys(await opfsFiles(page, name, 'path')).sort();
+}
+
+function opfsFiles(page: Page, name: string, what: 'text' | 'sha256' | 'path'): Promise<Record<string, string>> {
   return page.evaluate(
     async ({ top, what }) => {
       const out: Record<string, string> = {};
@@ -54,7 +59,7 @@ function opfsFiles(page: Page, name: string, what: 'text' | 'sha256'): Promise<R
       const walk = async (dir: FileSystemDirectoryHandle, prefix: string) => {
         for await (const [entry, handle] of (dir as unknown as Listed).entries()) {
           if (handle.kind === 'directory') await walk(handle, `${prefix}${entry}/`);
-          else out[`${prefix}${entry}`] = await read(await handle.getFile());
+          else out[`${prefix}${entry}`] = what === 'path' ? '' : await read(await handle.getFile());
         }
       };
       const root = await navigator.storage.getDirectory();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAllowed, FolderNames, portableName } from './allowed-name';
+import { createAllowed, FolderNames, portableName } from './allowed-name.js';
 
 describe('portableName', () => {
   it('replaces what Windows and the browser refuse, keeps the rest', () => {

@@ -30,7 +30,7 @@ export type {
 } from './worker-protocol.js';
 export { offloadGunzipTo } from './gunzip-offload.js';
 export { heldBuffersOf, sliceToBlob, WARM_UP_KINDS, warmUpKindFor } from './worker-protocol.js';
-export type { ExtractedEntry, ListResult, Progress } from '../core/types.js';
+export type { ExtractedEntry, ListedEntry, ListResult, Progress } from '../core/types.js';
 
 /** 7-Zip reads the parts in place through WORKERFS (lazy File slices, windowed), side by side in /in. */
 function workerInputs(files: readonly File[]): InputMounter {

@@ -126,12 +126,7 @@ export function Extractor() {
           {busy ? t('extractor.extracting') : t('extractor.extractButton')}
         </Button>
         {folderPicker && (
-          <Button
-            variant="secondary"
-            className="w-full"
-            onClick={() => void startIntoFolder()}
-            disabled={!extractor.canExtract}
-          >
+          <Button variant="secondary" className="w-full" onClick={() => void startIntoFolder()} disabled={!extractor.canExtract}>
             <FolderDown aria-hidden />
             {t('extractor.extractToFolderButton')}
           </Button>

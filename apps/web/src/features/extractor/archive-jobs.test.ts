@@ -3,6 +3,7 @@ import { makeFile } from '../file-manager/test-files';
 import {
   batchPercent,
   isBusy,
+  sharedTop,
   jobsReducer,
   nestingDepth,
   newJobId,
@@ -71,7 +72,7 @@ describe('jobsReducer', () => {
 });
 
 describe('summarizeListing', () => {
-  it('counts files only, totals their sizes, keeps the first names and the format', () => {
+  it('counts files only, totals their sizes, keeps the first names, the shared top folder and the format', () => {
     const listing = summarizeListing(
       {
         format: 'zip',
@@ -84,7 +85,15 @@ describe('summarizeListing', () => {
       },
       1,
     );
-    expect(listing).toEqual({ state: 'listed', files: 2, bytes: 15, encrypted: true, names: ['docs/a.txt'], format: 'zip' });
+    expect(listing).toEqual({
+      state: 'listed',
+      files: 2,
+      bytes: 15,
+      encrypted: true,
+      names: ['docs/a.txt'],
+      top: 'docs',
+      format: 'zip',
+    });
   });
 
   it('has no total when a size is unknown (a gzip stream, some tars)', () => {
@@ -133,5 +142,23 @@ describe('server mode in the batch', () => {
     expect(serverQueuePosition(jobs)).toBe(5);
     jobs = jobsReducer(jobs, { type: 'failed', id: b, error: { code: 'CANCELLED', message: '' } });
     expect(serverQueuePosition(jobs)).toBeNull();
+  });
+});
+
+describe('sharedTop', () => {
+  const file = (name: string) => ({ name, type: 'file' as const });
+  const dir = (name: string) => ({ name, type: 'dir' as const });
+
+  it('names the one folder every entry is inside', () => {
+    expect(sharedTop([dir('project/'), file('project/a.txt'), file('project/src/b.ts')])).toBe('project');
+    expect(sharedTop([file('project/a.txt'), dir('project')])).toBe('project');
+  });
+
+  it('is null for loose files, several top folders, an empty folder alone or a name from the root', () => {
+    expect(sharedTop([file('project/a.txt'), file('readme')])).toBeNull();
+    expect(sharedTop([file('x/1'), file('y/2')])).toBeNull();
+    expect(sharedTop([dir('empty/')])).toBeNull();
+    expect(sharedTop([file('/etc/passwd')])).toBeNull();
+    expect(sharedTop([])).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { ListResult } from '@archive-opener/engine/browser';
+import type { ListedEntry, ListResult } from '@archive-opener/engine/browser';
 import type { ErrorShape } from '@archive-opener/shared';
 import type { ExtractedFile } from '../file-manager/extracted-file';
 import type { ArchiveFacts } from '../integrity/archive-facts';
@@ -13,6 +13,8 @@ export type JobListing =
       bytes: number | null;
       encrypted: boolean;
       names: string[];
+      /** The one folder every entry is inside, when they share one (as stored: `project` of `project/a.txt`). */
+      top?: string;
       format?: string;
       /** A 7z that two workers may share (ListResult.splitsInTwo). */
       splitsInTwo?: boolean;
@@ -184,15 +186,34 @@ export function batchPercent(jobs: readonly ArchiveJob[]): number {
 export function summarizeListing({ entries, encryptedHeaders, format, splitsInTwo }: ListResult, maxNames: number): JobListing {
   const files = entries.filter((entry) => entry.type === 'file');
   const known = files.every((entry) => entry.size !== null);
+  const top = sharedTop(entries);
   return {
     state: 'listed',
     files: files.length,
     bytes: known ? files.reduce((sum, entry) => sum + (entry.size ?? 0), 0) : null,
     encrypted: encryptedHeaders || entries.some((entry) => entry.encrypted),
     names: files.slice(0, maxNames).map((entry) => entry.name),
+    ...(top !== null && { top }),
     format,
     ...(splitsInTwo && { splitsInTwo }),
   };
+}
+
+/** The first folder of every entry's stored name, when all have the same one and a file is inside it. */
+export function sharedTop(entries: readonly Pick<ListedEntry, 'name' | 'type'>[]): string | null {
+  let top: string | null = null;
+  let anyInside = false;
+  for (const { name, type } of entries) {
+    const slash = name.indexOf('/');
+    const inside = slash >= 0 && slash < name.length - 1;
+    // A folder's own entry ("project" or "project/") names the top without being inside it.
+    const first = slash < 0 ? name : name.slice(0, slash);
+    if (first === '' || (!inside && type !== 'dir')) return null;
+    if (top !== null && first !== top) return null;
+    top = first;
+    anyInside ||= inside;
+  }
+  return anyInside ? top : null;
 }
 
 /** How many archives deep a file sits (0: in the archive the visitor chose). */

@@ -1,7 +1,7 @@
 import type { FolderTarget } from '@archive-opener/engine/browser';
-import { createAllowed, FolderNames } from '@archive-opener/shared';
+import { archiveBaseName, createAllowed, FolderNames } from '@archive-opener/shared';
 import { namesIn } from '../file-manager/file-system-access';
-import { planFolder } from '../file-manager/folder-placement';
+import { FALLBACK_FOLDER } from '../file-manager/folder-placement';
 import type { ArchiveJob } from './archive-jobs';
 
 /** The folder made in the picked one for one archive: where its worker writes, and how to take it back. */
@@ -20,25 +20,47 @@ export interface PickedFolder {
 
 /**
  * Reads what the picked folder holds once, then makes one new folder in it for each archive,
- * placed as "Extract to folder…" places a copy (folder-placement.ts): an archive whose listed
- * files share one top folder becomes that folder, anything else a folder named after the
- * archive. Names are reserved as they are chosen, so two archives of a batch made at once never
+ * placed as "Extract to folder…" places a copy (folder-placement.ts): an archive whose entries
+ * all sit in one top folder becomes that folder, anything else a folder named after the archive
+ * (its listing says which: archive-jobs.ts `sharedTop`). A name the folder has gets " (2)",
+ * " (3)"…; names are reserved as they are chosen, so two archives of a batch made at once never
  * get the same folder, and nothing that was there is touched.
  */
 export async function pickedFolder(picked: FileSystemDirectoryHandle): Promise<PickedFolder> {
-  const existing = await namesIn(picked);
-  const taken = new FolderNames(existing);
+  const taken = new FolderNames(await namesIn(picked));
   return {
     async folderFor(job) {
       // Without a listing (still running, or names the password hides) the archive's name is used.
-      const names = job.listing?.state === 'listed' ? job.listing.names : [];
-      const plan = planFolder(names, job.name, existing);
-      const made = await createAllowed(plan.folder, true, taken, (name) => picked.getDirectoryHandle(name, { create: true }));
+      const top = (job.listing?.state === 'listed' && job.listing.top) || null;
+      const name = top ?? (archiveBaseName(job.name) || FALLBACK_FOLDER);
+      const made = await createAllowed(name, true, taken, (allowed) => picked.getDirectoryHandle(allowed, { create: true }));
       return {
-        target: { handle: made.handle, top: plan.top },
+        target: { handle: made.handle, top },
         name: made.name,
-        remove: () => picked.removeEntry(made.name, { recursive: true }).catch(() => undefined),
+        remove: () => removeWhenUnlocked(picked, made.name),
       };
     },
   };
+}
+
+/** The first wait before trying a removal again; it doubles each time (about 13 s in all). */
+const REMOVE_RETRY_FIRST_MS = 100;
+const REMOVE_ATTEMPTS = 8;
+
+/**
+ * Removes the folder `name` and everything in it. Right after a cancel, files the terminated
+ * worker was writing are still locked until the browser has let its writers go (Chromium refuses
+ * the removal with NoModificationAllowedError meanwhile), so a refusal is tried again a few times.
+ * Never throws: what cannot be removed stays, as any other failed write would.
+ */
+async function removeWhenUnlocked(picked: FileSystemDirectoryHandle, name: string): Promise<void> {
+  for (let attempt = 1, wait = REMOVE_RETRY_FIRST_MS; ; attempt += 1, wait *= 2) {
+    try {
+      await picked.removeEntry(name, { recursive: true });
+      return;
+    } catch (error) {
+      if ((error instanceof DOMException && error.name === 'NotFoundError') || attempt === REMOVE_ATTEMPTS) return;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
 }

@@ -154,10 +154,7 @@ export function useExtractor({ onPasswordProblem, askPassword }: { onPasswordPro
   );
 
   const extract = useCallback(
-    async (
-      password: string,
-      { again = false, folder }: { again?: boolean; folder?: FileSystemDirectoryHandle } = {},
-    ) => {
+    async (password: string, { again = false, folder }: { again?: boolean; folder?: FileSystemDirectoryHandle } = {}) => {
       // Again: the archives already extracted, whose files the server has since deleted.
       const todo = again ? jobs.filter((job) => job.status === 'done' && !job.tooLarge) : runnable(jobs);
       if (todo.length === 0 || isBusy(jobs)) return;

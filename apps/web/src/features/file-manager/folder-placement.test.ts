@@ -9,7 +9,6 @@ describe('planFolder', () => {
     expect(planFolder(['project/a.txt', 'project/src/b.ts'], 'project-1.0.zip', none)).toEqual({
       folder: 'project',
       paths: ['a.txt', 'src/b.ts'],
-      top: 'project',
     });
   });
 
@@ -17,11 +16,10 @@ describe('planFolder', () => {
     expect(planFolder(['a.txt', 'docs/b.txt'], 'photos.tar.gz', none)).toEqual({
       folder: 'photos',
       paths: ['a.txt', 'docs/b.txt'],
-      top: null,
     });
     expect(planFolder(['x/1', 'y/2'], 'two.7z', none).folder).toBe('two');
     // A single file at the top is not a folder: it is wrapped too.
-    expect(planFolder(['readme'], 'r.zip', none)).toEqual({ folder: 'r', paths: ['readme'], top: null });
+    expect(planFolder(['readme'], 'r.zip', none)).toEqual({ folder: 'r', paths: ['readme'] });
   });
 
   it('names the folder of a batch of several archives for what it is', () => {
@@ -29,7 +27,7 @@ describe('planFolder', () => {
   });
 
   it('never takes a name the picked folder has: the folder gets " (2)", " (3)", whatever the case', () => {
-    expect(planFolder(['project/a.txt'], 'p.zip', new Set(['project']))).toMatchObject({ folder: 'project (2)', top: 'project' });
+    expect(planFolder(['project/a.txt'], 'p.zip', new Set(['project'])).folder).toBe('project (2)');
     expect(planFolder(['a.txt'], 'photos.zip', new Set(['Photos', 'photos (2)'])).folder).toBe('photos (3)');
   });
 

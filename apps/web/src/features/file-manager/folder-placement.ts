@@ -7,8 +7,6 @@ export interface FolderPlan {
   folder: string;
   /** `/`-separated path of each file inside `folder`, in the order of the files given. */
   paths: string[];
-  /** The archive's one top folder, when `folder` stands for it (its files' paths lose it); else null. */
-  top: string | null;
 }
 
 /** Used when neither the archive nor a shared top folder gives a name (a batch of several archives). */
@@ -34,8 +32,8 @@ export function planFolder(paths: readonly string[], archiveName: string | null,
   const tops = new Set(names.map((name) => (name.includes('/') ? name.slice(0, name.indexOf('/')) : null)));
   const [top] = tops;
   if (tops.size === 1 && typeof top === 'string') {
-    return { folder: unusedName(top, taken, true), paths: names.map((name) => name.slice(top.length + 1)), top };
+    return { folder: unusedName(top, taken, true), paths: names.map((name) => name.slice(top.length + 1)) };
   }
   const base = archiveName === null ? '' : archiveBaseName(archiveName);
-  return { folder: unusedName(base === '' ? FALLBACK_FOLDER : base, taken, true), paths: names, top: null };
+  return { folder: unusedName(base === '' ? FALLBACK_FOLDER : base, taken, true), paths: names };
 }
