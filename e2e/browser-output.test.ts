@@ -1,14 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { unzipSync, zipSync, type Zippable } from 'fflate';
-import type { BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { newBrowserContext } from './support/browser-context.js';
+import { describe, expect, it } from 'vitest';
+import { useExtractorPages } from './support/extractor-pages.js';
 import { sevenZipArchive } from './support/seven-zip-archive.js';
-import { opfsTree, pickerStandIn, refusingPickerStandIn } from './support/picked-folder.js';
-import { ExtractorPage } from './support/extractor-page.js';
+import { opfsTree, outputStores, pickerStandIn, refusingPickerStandIn } from './support/opfs.js';
 import { useSiteAndBrowser } from './support/site-and-browser.js';
 
 // Output that streams to the site's storage (docs/decisions/029-output-in-the-origin-private-file-system.md),
@@ -16,41 +13,21 @@ import { useSiteAndBrowser } from './support/site-and-browser.js';
 // no picker: a folder of the Origin Private File System stands in for the one a visitor picks.
 
 const env = useSiteAndBrowser();
-let folder: string;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'ao-e2e-output-'));
-});
-afterAll(async () => {
-  await rm(folder, { recursive: true, force: true });
-});
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
+const pages = useExtractorPages(env, 'ao-e2e-output-');
 
 const text = (value: string) => new TextEncoder().encode(value);
 /** A symbolic link entry (Unix mode 0120777 in the external attributes). */
 const link = (target: string): Zippable[string] => [text(target), { os: 3, attrs: 0o120777 << 16 }];
 
 async function archive(name: string, entries: Zippable): Promise<string> {
-  const path = join(folder, name);
+  const path = join(pages.folder, name);
   await writeFile(path, zipSync(entries));
   return path;
 }
 
-async function extractorPage(init: (() => void)[] = []): Promise<ExtractorPage> {
-  context = await newBrowserContext(env.browser, { acceptDownloads: true });
-  for (const script of init) await context.addInitScript(script);
-  const ui = new ExtractorPage(await context.newPage());
-  await ui.open(env.site.url);
-  return ui;
-}
-
 describe('Extract to folder', () => {
   it('writes the files into the picked folder: one top folder kept, " (2)" when it exists, links not created', async () => {
-    const ui = await extractorPage([pickerStandIn]);
+    const ui = await pages.open([pickerStandIn]);
     const project = await archive('project-1.0.zip', {
       'project/readme.txt': text('read me'),
       'project/src/main.c': text('int main;'),
@@ -73,7 +50,7 @@ describe('Extract to folder', () => {
   });
 
   it('puts loose files in a new folder named after the archive', async () => {
-    const ui = await extractorPage([pickerStandIn]);
+    const ui = await pages.open([pickerStandIn]);
     const loose = await archive('loose.zip', { 'a.txt': text('a'), 'docs/b.txt': text('b') });
     await ui.choose([loose]);
     await ui.extract();
@@ -84,7 +61,7 @@ describe('Extract to folder', () => {
   });
 
   it('writes a name the disk refuses under an allowed one, never over another file', async () => {
-    const ui = await extractorPage([refusingPickerStandIn]);
+    const ui = await pages.open([refusingPickerStandIn]);
     const odd = await archive('odd.zip', {
       'odd/what?.txt': text('question'),
       'odd/what_.txt': text('underscore'),
@@ -105,7 +82,7 @@ describe('Extract to folder', () => {
   });
 
   it('is not offered where the browser cannot write into a folder', async () => {
-    const ui = await extractorPage([
+    const ui = await pages.open([
       () => {
         delete (window as { showDirectoryPicker?: unknown }).showDirectoryPicker;
         delete (Window.prototype as { showDirectoryPicker?: unknown }).showDirectoryPicker;
@@ -121,7 +98,7 @@ describe('Extract to folder', () => {
 
 describe('Download as ZIP', () => {
   it('streams the ZIP into the file the visitor picks, where the browser has the picker', async () => {
-    const ui = await extractorPage([
+    const ui = await pages.open([
       () => {
         (
           window as unknown as { showSaveFilePicker: (options: { suggestedName: string }) => Promise<FileSystemFileHandle> }
@@ -149,7 +126,7 @@ describe('Download as ZIP', () => {
 describe('output in the site storage', () => {
   it('spools beyond a small held budget to the Origin Private File System, downloads from there, and lets it go', async () => {
     // A device of 256 MB: 16 MiB of the output may be held in memory, the rest goes to storage.
-    const ui = await extractorPage([() => Object.defineProperty(Navigator.prototype, 'deviceMemory', { get: () => 0.25 })]);
+    const ui = await pages.open([() => Object.defineProperty(Navigator.prototype, 'deviceMemory', { get: () => 0.25 })]);
     // A store a closed or crashed tab left behind (no page holds its lock): deleted at the next visit.
     await ui.page.evaluate(async () => {
       const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle('extracted-output', { create: true });
@@ -164,15 +141,7 @@ describe('output in the site storage', () => {
     await ui.choose([await archive('large.zip', entries)]);
     await ui.extract();
     await ui.waitForCompletion(9);
-    const stores = () =>
-      ui.page.evaluate(async () => {
-        const sizes: Record<string, number> = {};
-        type Listed = { entries(): AsyncIterable<[string, FileSystemFileHandle]> };
-        const root = await navigator.storage.getDirectory();
-        const dir = (await root.getDirectoryHandle('extracted-output', { create: true })) as unknown as Listed;
-        for await (const [name, handle] of dir.entries()) sizes[name] = (await handle.getFile()).size;
-        return sizes;
-      });
+    const stores = () => outputStores(ui.page);
     const stored = Object.values(await stores());
     expect(stored).toHaveLength(1);
     expect(stored[0]).toBeGreaterThan(16 * 1024 * 1024);
@@ -192,7 +161,7 @@ describe('output in the site storage', () => {
 
   it('extracts a large zip in two workers, each into a store of its own: every file whole, both stores let go', async () => {
     // A device of 256 MB: 16 MiB held in memory (8 MiB each), the rest in the two stores.
-    const ui = await extractorPage([() => Object.defineProperty(Navigator.prototype, 'deviceMemory', { get: () => 0.25 })]);
+    const ui = await pages.open([() => Object.defineProperty(Navigator.prototype, 'deviceMemory', { get: () => 0.25 })]);
     const engineWorkers: string[] = [];
     ui.page.on('worker', (worker) => {
       if (worker.url().includes('engine.worker')) engineWorkers.push(worker.url());
@@ -205,15 +174,7 @@ describe('output in the site storage', () => {
     await ui.choose([await archive('shared.zip', entries)]);
     await ui.extract();
     await ui.waitForCompletion(7);
-    const stores = () =>
-      ui.page.evaluate(async () => {
-        const names: string[] = [];
-        type Listed = { keys(): AsyncIterable<string> };
-        const root = await navigator.storage.getDirectory();
-        const dir = (await root.getDirectoryHandle('extracted-output', { create: true })) as unknown as Listed;
-        for await (const name of dir.keys()) names.push(name);
-        return names.sort();
-      });
+    const stores = async () => Object.keys(await outputStores(ui.page)).sort();
     const [first, second] = await stores();
     expect(second).toBe(`${first}.1`);
     // The listing's worker, then the two that shared the extraction.
@@ -231,7 +192,7 @@ describe('output in the site storage', () => {
     { kind: 'one solid block, cut where LZMA2 resets', blocks: ['-ms=on', '-m0=LZMA2:d=256k:c=1m'] },
   ])('extracts a large 7z of $kind in two workers, a 7-Zip instance each: every file whole', async ({ blocks }) => {
     // A device of 256 MB: 8 MiB held in memory a share, the rest in each share's store.
-    const ui = await extractorPage([() => Object.defineProperty(Navigator.prototype, 'deviceMemory', { get: () => 0.25 })]);
+    const ui = await pages.open([() => Object.defineProperty(Navigator.prototype, 'deviceMemory', { get: () => 0.25 })]);
     const engineWorkers: string[] = [];
     ui.page.on('worker', (worker) => {
       if (worker.url().includes('engine.worker')) engineWorkers.push(worker.url());
@@ -240,7 +201,7 @@ describe('output in the site storage', () => {
     const parts = Array.from({ length: 6 }, () => randomBytes(9 * 1024 * 1024));
     const files: Record<string, Uint8Array> = { 'data/notes.txt': text('the first share makes the folders') };
     parts.forEach((bytes, index) => (files[`data/${index % 2 ? 'odd' : 'even'}/part-${index}.bin`] = bytes));
-    await ui.choose([await sevenZipArchive(folder, 'blocks.7z', files, blocks)]);
+    await ui.choose([await sevenZipArchive(pages.folder, 'blocks.7z', files, blocks)]);
     // The page shares a 7z only once its listing says it splits in two.
     await ui.page.locator('[data-listed="7"]').waitFor();
     await ui.extract();
@@ -266,7 +227,7 @@ describe('output in the site storage', () => {
   });
 
   it('refuses an archive the site storage cannot hold, saying how much is needed and available', async () => {
-    const ui = await extractorPage([
+    const ui = await pages.open([
       () => {
         StorageManager.prototype.estimate = async () => ({ quota: 2048, usage: 1024 });
       },

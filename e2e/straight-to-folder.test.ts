@@ -1,13 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { zipSync, type Zippable } from 'fflate';
-import type { BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { newBrowserContext } from './support/browser-context.js';
-import { ExtractorPage } from './support/extractor-page.js';
-import { opfsDigests, opfsPaths, opfsTree, pickerStandIn } from './support/picked-folder.js';
+import { describe, expect, it } from 'vitest';
+import { useExtractorPages } from './support/extractor-pages.js';
+import { opfsDigests, opfsPaths, opfsTree, outputStores, pickerStandIn } from './support/opfs.js';
 import { sevenZipArchive } from './support/seven-zip-archive.js';
 import { useSiteAndBrowser } from './support/site-and-browser.js';
 
@@ -17,52 +14,20 @@ import { useSiteAndBrowser } from './support/site-and-browser.js';
 // no picker); it is a real folder handle, passed to the worker as a visitor's would be.
 
 const env = useSiteAndBrowser();
-let folder: string;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'ao-e2e-straight-'));
-});
-afterAll(async () => {
-  await rm(folder, { recursive: true, force: true });
-});
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
+const pages = useExtractorPages(env, 'ao-e2e-straight-');
 
 const text = (value: string) => new TextEncoder().encode(value);
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 async function archive(name: string, bytes: Uint8Array): Promise<string> {
-  const path = join(folder, name);
+  const path = join(pages.folder, name);
   await writeFile(path, bytes);
   return path;
 }
 
-async function extractorPage(init: (() => void)[] = [pickerStandIn]): Promise<ExtractorPage> {
-  context = await newBrowserContext(env.browser, { acceptDownloads: true });
-  for (const script of init) await context.addInitScript(script);
-  const ui = new ExtractorPage(await context.newPage());
-  await ui.open(env.site.url);
-  return ui;
-}
-
-/** The sizes of the site's output stores (client/output-stores.ts), by name. */
-function outputStores(ui: ExtractorPage): Promise<Record<string, number>> {
-  return ui.page.evaluate(async () => {
-    const sizes: Record<string, number> = {};
-    type Listed = { entries(): AsyncIterable<[string, FileSystemFileHandle]> };
-    const root = await navigator.storage.getDirectory();
-    const dir = (await root.getDirectoryHandle('extracted-output', { create: true })) as unknown as Listed;
-    for await (const [name, handle] of dir.entries()) sizes[name] = (await handle.getFile()).size;
-    return sizes;
-  });
-}
-
 describe('Extract Straight to a Folder', () => {
   it('writes a zip into the picked folder as it extracts, and the page shows and downloads the files from there', async () => {
-    const ui = await extractorPage();
+    const ui = await pages.open([pickerStandIn]);
     // What the picked folder holds already is never overwritten: the archive's folder gets " (2)".
     await ui.page.evaluate(async () => {
       const picked = await (await navigator.storage.getDirectory()).getDirectoryHandle('picked', { create: true });
@@ -89,7 +54,7 @@ describe('Extract Straight to a Folder', () => {
       'project (2)/data/big.bin': sha256(big),
     });
     // Nothing was kept in the site's storage on the way.
-    expect(await outputStores(ui)).toEqual({});
+    expect(await outputStores(ui.page)).toEqual({});
 
     // The page reads its files from the folder.
     await ui.reveal('big.bin');
@@ -101,20 +66,20 @@ describe('Extract Straight to a Folder', () => {
   });
 
   it('passes a 7z through the site storage (7-Zip cannot wait for the disk) and lets that go', async () => {
-    const ui = await extractorPage();
+    const ui = await pages.open([pickerStandIn]);
     const files = { 'a.txt': text('alpha'), 'docs/b.bin': randomBytes(3 * 1024 * 1024), 'docs/c.txt': text('gamma') };
-    await ui.choose([await sevenZipArchive(folder, 'loose.7z', files)]);
+    await ui.choose([await sevenZipArchive(pages.folder, 'loose.7z', files)]);
     await ui.extractIntoFolder();
     await ui.waitForCompletion(3);
     await ui.toast('The files are in “loose”.');
     expect(await opfsDigests(ui.page, 'picked')).toEqual(
       Object.fromEntries(Object.entries(files).map(([path, bytes]) => [`loose/${path}`, sha256(bytes)])),
     );
-    await expect.poll(() => outputStores(ui), { timeout: 30_000 }).toEqual({});
+    await expect.poll(() => outputStores(ui.page), { timeout: 30_000 }).toEqual({});
   });
 
   it('keeps names that differ only in case apart, as most disks would merge them', async () => {
-    const ui = await extractorPage();
+    const ui = await pages.open([pickerStandIn]);
     await ui.choose([await archive('case.zip', zipSync({ 'x/Read.txt': text('upper'), 'x/read.txt': text('lower') }))]);
     await ui.extractIntoFolder();
     await ui.waitForCompletion(2);
@@ -122,7 +87,7 @@ describe('Extract Straight to a Folder', () => {
   });
 
   it('leaves nothing in the picked folder when the archive turns out damaged', async () => {
-    const ui = await extractorPage();
+    const ui = await pages.open([pickerStandIn]);
     const bytes = zipSync({ 'good.txt': [text('fine'), { level: 0 }], 'bad.txt': [text('damaged contents'), { level: 0 }] });
     // The second entry's stored bytes, changed: its CRC-32 no longer matches.
     const at = Buffer.from(bytes).indexOf('damaged contents');
@@ -134,7 +99,7 @@ describe('Extract Straight to a Folder', () => {
   });
 
   it('takes back what it wrote when the visitor cancels, though the cancelled writers still held their files', async () => {
-    const ui = await extractorPage();
+    const ui = await pages.open([pickerStandIn]);
     // 200 MB in 64 files of 3 MiB, compressed: long enough to cancel in the middle, with files
     // being written in several lanes at once when it comes.
     const piece = new Uint8Array(3 * 1024 * 1024).map((_, index) => (index * 7919) % 251);
@@ -149,7 +114,7 @@ describe('Extract Straight to a Folder', () => {
   });
 
   it('is offered only where the browser can write into a folder', async () => {
-    const ui = await extractorPage([
+    const ui = await pages.open([
       () => {
         delete (window as { showDirectoryPicker?: unknown }).showDirectoryPicker;
         delete (Window.prototype as { showDirectoryPicker?: unknown }).showDirectoryPicker;

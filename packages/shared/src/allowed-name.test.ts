@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAllowed, FolderNames, portableName } from './allowed-name.js';
+import { createAllowed, DiskTree, FolderNames, portableName } from './allowed-name.js';
 
 describe('portableName', () => {
   it('replaces what Windows and the browser refuse, keeps the rest', () => {
@@ -81,5 +81,42 @@ describe('createAllowed', () => {
       throw new DOMException('No space', 'QuotaExceededError');
     };
     await expect(createAllowed('a?b', false, new FolderNames(), create)).rejects.toThrow('No space');
+  });
+});
+
+describe('DiskTree', () => {
+  /** A disk in memory that refuses names with `?`, as Chromium does on a real one. */
+  interface Folder {
+    path: string;
+  }
+  function memoryDisk() {
+    const made: string[] = [];
+    const make = (parent: Folder, name: string): Promise<Folder> => {
+      if (name.includes('?')) return Promise.reject(new TypeError('Name is not allowed.'));
+      const path = parent.path ? `${parent.path}/${name}` : name;
+      made.push(path);
+      return Promise.resolve({ path });
+    };
+    return { made, maker: { folderIn: make, fileIn: make } };
+  }
+
+  it('makes each folder once, even for files created at once, and the files in them', async () => {
+    const disk = memoryDisk();
+    const tree = new DiskTree({ path: '' }, disk.maker);
+    const files = await Promise.all(
+      ['a/b/one.txt', 'a/b/two.txt', 'a/three.txt', 'four.txt'].map((path) => tree.createFile(path)),
+    );
+    expect(files.map((file) => file.path)).toEqual(['a/b/one.txt', 'a/b/two.txt', 'a/three.txt', 'four.txt']);
+    expect(disk.made.filter((path) => path === 'a' || path === 'a/b')).toEqual(['a', 'a/b']);
+    expect(tree.renamed).toBeNull();
+  });
+
+  it('numbers names equal but for case, writes a refused name under an allowed one, and tells the first change', async () => {
+    const disk = memoryDisk();
+    const tree = new DiskTree({ path: '' }, disk.maker);
+    expect((await tree.createFile('x/Read.txt')).path).toBe('x/Read.txt');
+    expect((await tree.createFile('x/read.txt')).path).toBe('x/read (2).txt');
+    expect((await tree.createFile('x/what?.txt')).path).toBe('x/what_.txt');
+    expect(tree.renamed).toEqual({ from: 'read.txt', to: 'read (2).txt' });
   });
 });

@@ -82,3 +82,68 @@ export async function createAllowed<T>(
   }
   throw refusal;
 }
+
+/** How a disk makes a folder or a file in a folder (the File System Access API's handles, in the browser). */
+export interface DiskMaker<Folder, File> {
+  folderIn(parent: Folder, name: string): Promise<Folder>;
+  fileIn(parent: Folder, name: string): Promise<File>;
+}
+
+interface FilledFolder<Folder> {
+  handle: Folder;
+  names: FolderNames;
+}
+
+/**
+ * Files written under `root` on a disk by their `/`-separated paths: each folder made on first
+ * use, and every folder and file under a name the disk allows that none before it took
+ * (`createAllowed`). Safe for files created at once: names are taken as they are chosen, and
+ * each folder is made once.
+ */
+export class DiskTree<Folder, File> {
+  private readonly folders = new Map<string, Promise<FilledFolder<Folder>>>();
+  private firstRename: { from: string; to: string } | null = null;
+
+  constructor(
+    root: Folder,
+    private readonly maker: DiskMaker<Folder, File>,
+  ) {
+    this.folders.set('', Promise.resolve({ handle: root, names: new FolderNames() }));
+  }
+
+  /** The first name the disk refused or already had, and what it was made as; null if none. */
+  get renamed(): { from: string; to: string } | null {
+    return this.firstRename;
+  }
+
+  /** The folder at `path` ('' for the root), made with its parents if it is not yet. */
+  folderAt(path: string): Promise<FilledFolder<Folder>> {
+    let folder = this.folders.get(path);
+    if (!folder) {
+      const slash = path.lastIndexOf('/');
+      const name = path.slice(slash + 1);
+      folder = this.folderAt(slash < 0 ? '' : path.slice(0, slash)).then(async (parent) => {
+        const made = await createAllowed(name, true, parent.names, (allowed) => this.maker.folderIn(parent.handle, allowed));
+        this.noteRename(name, made.name);
+        return { handle: made.handle, names: new FolderNames() };
+      });
+      this.folders.set(path, folder);
+    }
+    return folder;
+  }
+
+  /** Creates the file at `path`, its folders first. */
+  async createFile(path: string): Promise<File> {
+    const slash = path.lastIndexOf('/');
+    const name = path.slice(slash + 1);
+    const folder = await this.folderAt(slash < 0 ? '' : path.slice(0, slash));
+    const made = await createAllowed(name, false, folder.names, (allowed) => this.maker.fileIn(folder.handle, allowed));
+    this.noteRename(name, made.name);
+    return made.handle;
+  }
+
+  /** Notes a name made otherwise than planned (the first one is told to the visitor). */
+  noteRename(from: string, to: string): void {
+    if (from !== to) this.firstRename ??= { from, to };
+  }
+}

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { createAllowed, FolderNames } from '@archive-opener/shared';
+import { DiskTree, type DiskMaker } from '@archive-opener/shared';
 import type { OutputSink } from '../core/output-sink.js';
 import type { HoldBuffers } from './held-output.js';
 import { memorySink } from './memory-sink.js';
@@ -51,10 +51,11 @@ export function gathering(write: (data: Uint8Array<ArrayBuffer>) => Promise<void
   };
 }
 
-interface MadeFolder {
-  handle: FileSystemDirectoryHandle;
-  names: FolderNames;
-}
+/** How folders and files are made in the visitor's folder. */
+const ON_THE_DISK: DiskMaker<FileSystemDirectoryHandle, FileSystemFileHandle> = {
+  folderIn: (parent, name) => parent.getDirectoryHandle(name, { create: true }),
+  fileIn: (parent, name) => parent.getFileHandle(name, { create: true }),
+};
 
 /**
  * Writes the extracted files into the visitor's folder as the engine extracts them
@@ -75,29 +76,7 @@ interface MadeFolder {
 export function folderSink(target: FolderTarget, hold: HoldBuffers, store: OutputStore | null): FolderSink {
   const files = new Map<string, FileSlice>();
   const sevenZipOutput = memorySink(undefined, store);
-  let renamed: { from: string; to: string } | null = null;
-  const noteRename = (from: string, to: string): void => {
-    if (from !== to) renamed ??= { from, to };
-  };
-  const madeFolders = () =>
-    new Map<string, Promise<MadeFolder>>([['', Promise.resolve({ handle: target.handle, names: new FolderNames() })]]);
-  let folders = madeFolders();
-  const folderAt = (path: string): Promise<MadeFolder> => {
-    let folder = folders.get(path);
-    if (!folder) {
-      const slash = path.lastIndexOf('/');
-      const name = path.slice(slash + 1);
-      folder = folderAt(slash < 0 ? '' : path.slice(0, slash)).then(async (parent) => {
-        const made = await createAllowed(name, true, parent.names, (allowed) =>
-          parent.handle.getDirectoryHandle(allowed, { create: true }),
-        );
-        noteRename(name, made.name);
-        return { handle: made.handle, names: new FolderNames() };
-      });
-      folders.set(path, folder);
-    }
-    return folder;
-  };
+  let tree = new DiskTree(target.handle, ON_THE_DISK);
   /** `path` inside the made folder: the archive's top folder is that folder itself. */
   const inFolder = (path: string): string => {
     const { top } = target;
@@ -110,15 +89,8 @@ export function folderSink(target: FolderTarget, hold: HoldBuffers, store: Outpu
     path: string,
     fill: (write: (data: Uint8Array<ArrayBuffer> | Blob) => Promise<void>) => Promise<void>,
   ): Promise<FileSystemFileHandle> => {
-    const relative = inFolder(path);
-    const slash = relative.lastIndexOf('/');
-    const name = relative.slice(slash + 1);
-    const folder = await folderAt(slash < 0 ? '' : relative.slice(0, slash));
-    const made = await createAllowed(name, false, folder.names, (allowed) =>
-      folder.handle.getFileHandle(allowed, { create: true }),
-    );
-    noteRename(name, made.name);
-    const writable = await made.handle.createWritable();
+    const made = await tree.createFile(inFolder(path));
+    const writable = await made.createWritable();
     try {
       await fill((data) => writable.write(data));
       await writable.close();
@@ -126,7 +98,7 @@ export function folderSink(target: FolderTarget, hold: HoldBuffers, store: Outpu
       await writable.abort().catch(() => undefined);
       throw error;
     }
-    return made.handle;
+    return made;
   };
   const keepFromDisk = async (path: string, handle: FileSystemFileHandle): Promise<void> => {
     const file = await handle.getFile();
@@ -160,7 +132,7 @@ export function folderSink(target: FolderTarget, hold: HoldBuffers, store: Outpu
 
   return {
     files,
-    renamed: () => renamed,
+    renamed: () => tree.renamed,
     async writeFile(path, data) {
       const handle = await writeInto(path, async (write) => {
         const gather = gathering(write);
@@ -181,7 +153,7 @@ export function folderSink(target: FolderTarget, hold: HoldBuffers, store: Outpu
       else await keepFromDisk(path, handle);
     },
     async makeDirectory(path) {
-      await folderAt(inFolder(path));
+      await tree.folderAt(inFolder(path));
     },
     async copyFile(from, to) {
       const slice = files.get(from);
@@ -206,8 +178,7 @@ export function folderSink(target: FolderTarget, hold: HoldBuffers, store: Outpu
       await sevenZipOutput.discard();
       files.clear();
       // A fallback reader may write the archive again (engine.ts): it starts from an empty folder.
-      folders = madeFolders();
-      renamed = null;
+      tree = new DiskTree(target.handle, ON_THE_DISK);
       // Everything this run made is inside the made folder: the page removes the folder itself.
       for await (const name of (target.handle as unknown as { keys(): AsyncIterable<string> }).keys())
         await target.handle.removeEntry(name, { recursive: true }).catch(() => undefined);

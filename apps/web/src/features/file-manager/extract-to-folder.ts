@@ -1,7 +1,7 @@
 import type { ExtractedFile } from './extracted-file';
-import { createAllowed, FolderNames } from '@archive-opener/shared';
+import { createAllowed, DiskTree, FolderNames } from '@archive-opener/shared';
 import { ApiRequestError, fetchApi } from '../../lib/api-request-error';
-import { namesIn } from './file-system-access';
+import { namesIn, onTheDisk } from './file-system-access';
 import { planFolder } from './folder-placement';
 import { gathered, streamed, WRITE_BYTES } from './large-writes';
 
@@ -27,12 +27,6 @@ export async function* piecesOf(file: ExtractedFile): AsyncGenerator<Uint8Array 
   else if (source instanceof Blob) {
     for (let at = 0; at < source.size; at += WRITE_BYTES) yield source.slice(at, at + WRITE_BYTES);
   } else yield* gathered(source);
-}
-
-/** A folder made on disk, with the names made in it so far. */
-interface MadeFolder {
-  handle: FileSystemDirectoryHandle;
-  names: FolderNames;
 }
 
 /** What "Extract to folder" made. */
@@ -63,47 +57,17 @@ export async function extractToFolder(
     archiveName,
     existing,
   );
-  let renamed: FolderResult['renamed'] = null;
-  const noteRename = (from: string, to: string) => {
-    if (from !== to) renamed ??= { from, to };
-  };
   const root = await createAllowed(plan.folder, true, new FolderNames(existing), (name) =>
     target.getDirectoryHandle(name, { create: true }),
   );
-  noteRename(plan.folder, root.name);
-  /** Each folder made, by its planned path. */
-  const folders = new Map<string, Promise<MadeFolder>>([
-    ['', Promise.resolve({ handle: root.handle, names: new FolderNames() })],
-  ]);
-  const folderAt = (path: string): Promise<MadeFolder> => {
-    let folder = folders.get(path);
-    if (!folder) {
-      const slash = path.lastIndexOf('/');
-      const name = path.slice(slash + 1);
-      folder = folderAt(slash < 0 ? '' : path.slice(0, slash)).then(async (parent) => {
-        const made = await createAllowed(name, true, parent.names, (allowed) =>
-          parent.handle.getDirectoryHandle(allowed, { create: true }),
-        );
-        noteRename(name, made.name);
-        return { handle: made.handle, names: new FolderNames() };
-      });
-      folders.set(path, folder);
-    }
-    return folder;
-  };
+  const tree = new DiskTree(root.handle, onTheDisk);
+  tree.noteRename(plan.folder, root.name);
   const bytesTotal = files.reduce((sum, file) => sum + file.size, 0);
   let bytesDone = 0;
   onProgress?.({ bytesDone, bytesTotal });
   for (const [index, file] of files.entries()) {
-    const path = plan.paths[index] ?? file.name;
-    const slash = path.lastIndexOf('/');
-    const name = path.slice(slash + 1);
-    const folder = await folderAt(slash < 0 ? '' : path.slice(0, slash));
-    const made = await createAllowed(name, false, folder.names, (allowed) =>
-      folder.handle.getFileHandle(allowed, { create: true }),
-    );
-    noteRename(name, made.name);
-    const writable = await made.handle.createWritable();
+    const made = await tree.createFile(plan.paths[index] ?? file.name);
+    const writable = await made.createWritable();
     try {
       for await (const piece of piecesOf(file)) {
         await writable.write(piece as Uint8Array<ArrayBuffer> | Blob);
@@ -116,5 +80,5 @@ export async function extractToFolder(
       throw error;
     }
   }
-  return { folder: root.name, renamed };
+  return { folder: root.name, renamed: tree.renamed };
 }

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 
-// Headless Chromium shows no picker: a folder of the Origin Private File System stands in for
-// the one a visitor picks (install a stand-in with the context's addInitScript).
+// What tests read of the Origin Private File System. Headless Chromium shows no picker: a folder
+// of it stands in for the one a visitor picks (install a stand-in with the context's addInitScript).
 
 /** The picker's stand-in: `showDirectoryPicker` answers the OPFS folder `picked`. */
 export function pickerStandIn(): void {
@@ -68,4 +68,16 @@ function opfsFiles(page: Page, name: string, what: 'text' | 'sha256' | 'path'): 
     },
     { top: name, what },
   );
+}
+
+/** The sizes of the site's output stores (client/output-stores.ts), by name. */
+export function outputStores(page: Page): Promise<Record<string, number>> {
+  return page.evaluate(async () => {
+    const sizes: Record<string, number> = {};
+    type Listed = { entries(): AsyncIterable<[string, FileSystemFileHandle]> };
+    const root = await navigator.storage.getDirectory();
+    const dir = (await root.getDirectoryHandle('extracted-output', { create: true })) as unknown as Listed;
+    for await (const [name, handle] of dir.entries()) sizes[name] = (await handle.getFile()).size;
+    return sizes;
+  });
 }
