@@ -78,6 +78,28 @@ describe('Extract Straight to a Folder', () => {
     await expect.poll(() => outputStores(ui.page), { timeout: 30_000 }).toEqual({});
   });
 
+  it('shares a large zip between two workers writing into one folder, where its names cannot meet', async () => {
+    const ui = await pages.open([pickerStandIn]);
+    // Over 48 MiB of output (SHARED_MIN_BYTES): six parts of 9 MiB, in folders both shares make.
+    const parts = Array.from({ length: 6 }, () => randomBytes(9 * 1024 * 1024));
+    const entries: Zippable = {};
+    parts.forEach((bytes, index) => (entries[`data/${index % 2 ? 'odd' : 'even'}/part-${index}.bin`] = [bytes, { level: 1 }]));
+    await ui.choose([await archive('shared.zip', zipSync(entries))]);
+    await ui.extractIntoFolder();
+    await ui.waitForCompletion(6);
+    // Two workers shared it (apps/web's shared-extraction.ts SHARED_RUN_MARK), and none fell back.
+    expect(
+      await ui.page.evaluate(() =>
+        performance.getEntriesByName('archive-opener:shared-run').map((mark) => (mark as PerformanceMark).detail as number),
+      ),
+    ).toEqual([2]);
+    expect(await ui.page.evaluate(() => performance.getEntriesByName('archive-opener:shares-fell-back').length)).toBe(0);
+    expect(await opfsDigests(ui.page, 'picked')).toEqual(
+      Object.fromEntries(parts.map((bytes, index) => [`data/${index % 2 ? 'odd' : 'even'}/part-${index}.bin`, sha256(bytes)])),
+    );
+    expect(await outputStores(ui.page)).toEqual({});
+  });
+
   it('keeps names that differ only in case apart, as most disks would merge them', async () => {
     const ui = await pages.open([pickerStandIn]);
     await ui.choose([await archive('case.zip', zipSync({ 'x/Read.txt': text('upper'), 'x/read.txt': text('lower') }))]);
@@ -91,7 +113,7 @@ describe('Extract Straight to a Folder', () => {
     const bytes = zipSync({ 'good.txt': [text('fine'), { level: 0 }], 'bad.txt': [text('damaged contents'), { level: 0 }] });
     // The second entry's stored bytes, changed: its CRC-32 no longer matches.
     const at = Buffer.from(bytes).indexOf('damaged contents');
-    bytes[at] ^= 0xff;
+    bytes.set([(bytes[at] ?? 0) ^ 0xff], at);
     await ui.choose([await archive('damaged.zip', bytes)]);
     await ui.extractIntoFolder();
     await ui.toast('Archive is damaged');

@@ -3,13 +3,13 @@ import { detect, extract, list, preloadBackends } from '../core/engine.js';
 import { EngineError, toEngineError } from '../core/engine-error.js';
 import { loadZipBackend } from '../zip/backend.js';
 import type { ZipShare } from '../zip/zip-share.js';
-import type { InputMounter } from '../core/output-sink.js';
+import type { InputMounter, OutputSink } from '../core/output-sink.js';
 import type { ListResult, OperationOptions } from '../core/types.js';
 import { blobSource } from './blob-source.js';
 import { heldOutput } from './held-output.js';
 import { deviceHeldOutputBudget } from './held-output-budget.js';
 import { folderSink } from './folder-sink.js';
-import { memorySink, type MemorySink } from './memory-sink.js';
+import { memorySink } from './memory-sink.js';
 import { isStored, openOutputStore, resolveStored } from './output-store.js';
 import { browserSevenZipFactory, compileSevenZip } from './sevenzip-browser.js';
 import { browserCodec } from './browser-codec.js';
@@ -85,10 +85,7 @@ export async function extractFiles(
   const budget =
     typeof holdBytes === 'number' && holdBytes >= 0 && Number.isFinite(holdBytes) ? holdBytes : deviceHeldOutputBudget();
   const store = outputStore ? await openOutputStore(outputStore) : null;
-  if (folder) {
-    if (share) throw new EngineError('INTERNAL', 'An extraction into a folder is not shared between workers.');
-    return extractIntoFolder(files, wasmUrl, folder, heldOutput(budget), store, options);
-  }
+  if (folder) return extractIntoFolder(files, wasmUrl, folder, heldOutput(budget), store, share, options);
   const sink = memorySink(heldOutput(budget), store);
   let result;
   try {
@@ -108,8 +105,10 @@ export async function extractFiles(
 }
 
 /**
- * The whole archive written straight into the visitor's folder (folder-sink.ts); the store, if
- * any, only passes 7-Zip's files on, and is removed at the end.
+ * The archive, or a share of it, written straight into the visitor's folder (folder-sink.ts); the
+ * store, if any, only passes 7-Zip's files on, and is removed at the end. Shares write into one
+ * folder side by side: the page shares only archives whose names cannot meet there (apps/web's
+ * archive-jobs.ts `namesApart`).
  */
 async function extractIntoFolder(
   files: readonly File[],
@@ -117,11 +116,14 @@ async function extractIntoFolder(
   folder: FolderTarget,
   hold: ReturnType<typeof heldOutput>,
   store: Awaited<ReturnType<typeof openOutputStore>>,
+  share: ZipShare | undefined,
   options: OperationOptions,
 ): Promise<BrowserExtractResult> {
   const sink = folderSink(folder, hold, store);
   try {
-    const result = await extract({ ...browserInput(files, wasmUrl), codec: await browserCodec() }, sink, options);
+    const result = share
+      ? await extractShare(files, wasmUrl, sink, share, options)
+      : await extract({ ...browserInput(files, wasmUrl), codec: await browserCodec() }, sink, options);
     const renamed = sink.renamed();
     return { ...result, files: sink.files, ...(renamed && { renamed }) };
   } finally {
@@ -141,7 +143,7 @@ const SHARE_WINDOW_BYTES = 16 * 1024 * 1024;
 async function extractShare(
   files: readonly File[],
   wasmUrl: string,
-  sink: MemorySink,
+  sink: OutputSink,
   share: ZipShare,
   options: OperationOptions,
 ) {

@@ -22,6 +22,7 @@ function memoryStore(): OutputStore & { appends: number; bytes(): Uint8Array } {
     read(target: Uint8Array, position: number) {
       target.set(data.subarray(position, position + target.length));
     },
+    snapshot: async () => new Blob([data]),
     finish: async () => new Blob([data]),
     remove: async () => undefined,
     bytes: () => data,

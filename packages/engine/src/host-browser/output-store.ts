@@ -32,6 +32,11 @@ export interface OutputStore {
   append(bytes: Uint8Array): number;
   /** Fills `target` from `position` (a payload read back while 7-Zip still runs). */
   read(target: Uint8Array, position: number): void;
+  /**
+   * The store's bytes so far as a File, while writing goes on (Chromium allows it beside the
+   * sync access handle): written into another file as a slice, the browser copies them itself.
+   */
+  snapshot(): Promise<Blob>;
   /** Ends writing; the File the page reads every stored byte from. */
   finish(): Promise<Blob>;
   /** Closes and deletes the store (the extraction failed). */
@@ -78,6 +83,7 @@ export async function openOutputStore(name: string): Promise<OutputStore | null>
     read(target, position) {
       access.read(target, { at: position });
     },
+    snapshot: () => handle.getFile(),
     async finish() {
       close();
       return handle.getFile();

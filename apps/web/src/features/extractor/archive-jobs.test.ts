@@ -3,6 +3,7 @@ import { makeFile } from '../file-manager/test-files';
 import {
   batchPercent,
   isBusy,
+  namesApart,
   sharedTop,
   jobsReducer,
   nestingDepth,
@@ -72,7 +73,7 @@ describe('jobsReducer', () => {
 });
 
 describe('summarizeListing', () => {
-  it('counts files only, totals their sizes, keeps the first names, the shared top folder and the format', () => {
+  it('counts files only, totals their sizes, keeps the first names, the shared top folder, whether names stay apart and the format', () => {
     const listing = summarizeListing(
       {
         format: 'zip',
@@ -92,6 +93,7 @@ describe('summarizeListing', () => {
       encrypted: true,
       names: ['docs/a.txt'],
       top: 'docs',
+      namesApart: true,
       format: 'zip',
     });
   });
@@ -160,5 +162,24 @@ describe('sharedTop', () => {
     expect(sharedTop([dir('empty/')])).toBeNull();
     expect(sharedTop([file('/etc/passwd')])).toBeNull();
     expect(sharedTop([])).toBeNull();
+  });
+});
+
+describe('namesApart', () => {
+  const file = (name: string) => ({ name, type: 'file' as const });
+  const dir = (name: string) => ({ name, type: 'dir' as const });
+
+  it('holds for distinct portable names, folders listed before or after their files', () => {
+    expect(namesApart([dir('data/'), file('data/a.txt'), file('data/sub/b.txt'), dir('data/sub')])).toBe(true);
+    expect(namesApart([file('data/a.txt'), dir('data/'), file('top.txt')])).toBe(true);
+  });
+
+  it('fails for a name twice, names or folders equal but for case, and names a disk would change', () => {
+    expect(namesApart([file('a.txt'), file('a.txt')])).toBe(false);
+    expect(namesApart([file('x/Read.txt'), file('x/read.txt')])).toBe(false);
+    expect(namesApart([file('Docs/a.txt'), file('docs/b.txt')])).toBe(false);
+    expect(namesApart([file('what?.txt')])).toBe(false);
+    expect(namesApart([file('a/../b.txt')])).toBe(false);
+    expect(namesApart([file('x'), file('x/y')])).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import type { ListedEntry, ListResult } from '@archive-opener/engine/browser';
-import type { ErrorShape } from '@archive-opener/shared';
+import { portableName, type ErrorShape } from '@archive-opener/shared';
 import type { ExtractedFile } from '../file-manager/extracted-file';
 import type { ArchiveFacts } from '../integrity/archive-facts';
 import type { ArchiveSelection } from './volume-sets';
@@ -15,6 +15,8 @@ export type JobListing =
       names: string[];
       /** The one folder every entry is inside, when they share one (as stored: `project` of `project/a.txt`). */
       top?: string;
+      /** Two workers writing into one folder cannot meet on a name (`namesApart`). */
+      namesApart?: true;
       format?: string;
       /** A 7z that two workers may share (ListResult.splitsInTwo). */
       splitsInTwo?: boolean;
@@ -194,6 +196,7 @@ export function summarizeListing({ entries, encryptedHeaders, format, splitsInTw
     encrypted: encryptedHeaders || entries.some((entry) => entry.encrypted),
     names: files.slice(0, maxNames).map((entry) => entry.name),
     ...(top !== null && { top }),
+    ...(namesApart(entries) && { namesApart: true as const }),
     format,
     ...(splitsInTwo && { splitsInTwo }),
   };
@@ -214,6 +217,34 @@ export function sharedTop(entries: readonly Pick<ListedEntry, 'name' | 'type'>[]
     anyInside ||= inside;
   }
   return anyInside ? top : null;
+}
+
+/**
+ * Whether two workers may write an archive into one folder side by side (job-runner.ts): each
+ * makes names unique only among its own files, so no two of the archive's paths, nor any of
+ * their folders, may be equal but for case (one disk folder on most systems), and no name may
+ * need another form on a disk (`portableName`: the form could be a name the other worker writes).
+ */
+export function namesApart(entries: readonly Pick<ListedEntry, 'name' | 'type'>[]): boolean {
+  /** Each path seen, by its lower case: as it was, and whether it was a file. */
+  const seen = new Map<string, { path: string; file: boolean }>();
+  for (const { name, type } of entries) {
+    const path = name.replace(/\/+$/, '');
+    let end = path.indexOf('/');
+    for (let start = 0; ; end = path.indexOf('/', start)) {
+      const segment = path.slice(start, end < 0 ? undefined : end);
+      if (segment === '' || segment === '.' || segment === '..' || portableName(segment) !== segment) return false;
+      const prefix = end < 0 ? path : path.slice(0, end);
+      const file = end < 0 && type !== 'dir';
+      const other = seen.get(prefix.toLowerCase());
+      // The same folder again is fine; a file again, or another case, is not.
+      if (other && (other.path !== prefix || other.file || file)) return false;
+      seen.set(prefix.toLowerCase(), { path: prefix, file });
+      if (end < 0) break;
+      start = end + 1;
+    }
+  }
+  return true;
 }
 
 /** How many archives deep a file sits (0: in the archive the visitor chose). */

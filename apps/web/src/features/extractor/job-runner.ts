@@ -103,8 +103,9 @@ function runInBrowser(
     ...(into && { folder: into.target }),
     onProgress: ({ bytesDone, bytesTotal }: Progress) => onPercent(percentFor({ stage: 'extracting', bytesDone, bytesTotal })),
   };
-  // Into a folder, one worker: two would each number names differing only in case on their own.
-  const shares = into ? 1 : sharesFor(job, password);
+  // Into a folder, two workers only where their names cannot meet: each numbers names on its own.
+  const apart = job.listing?.state === 'listed' && job.listing.namesApart === true;
+  const shares = into && !apart ? 1 : sharesFor(job, password);
   const run = shares > 1 ? extractInShares(job.parts, runOptions, shares) : extractInWorker(job.parts, runOptions);
   // The anonymous usage record (docs/decisions/023-anonymous-statistics.md), browser mode only: the
   // server records its own runs.

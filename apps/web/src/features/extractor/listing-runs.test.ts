@@ -35,3 +35,22 @@ describe('ListingRuns', () => {
     expect(a.state.cancelled).toBe(0);
   });
 });
+
+describe('ListingRuns.untilEnded', () => {
+  it("gives a running listing's outcome when it ends, and nothing at once when none runs", async () => {
+    const runs = new ListingRuns<string>();
+    expect(await runs.untilEnded('a')).toBeUndefined();
+    runs.started('a', run());
+    const waited = runs.untilEnded('a');
+    runs.ended('a', 'listed');
+    expect(await waited).toBe('listed');
+  });
+
+  it('wakes whoever waits when the extraction cancels the listing', async () => {
+    const runs = new ListingRuns<string>();
+    runs.started('a', run());
+    const waited = runs.untilEnded('a');
+    runs.extractionStarts(['a']);
+    expect(await waited).toBeUndefined();
+  });
+});

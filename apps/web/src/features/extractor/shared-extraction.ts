@@ -20,6 +20,8 @@ const MAX_SHARES = 2;
  * its detail is the error's code (docs/decisions/040-speed-floors.md).
  */
 export const SHARES_FELL_BACK_MARK = 'archive-opener:shares-fell-back';
+/** Left when a run starts in shares, its detail the number of workers: tests and benchmarks read it. */
+export const SHARED_RUN_MARK = 'archive-opener:shared-run';
 /** As the engine's ProgressReporter: the shares' sum is drawn no more often than one share's progress. */
 const PROGRESS_INTERVAL_MS = 100;
 
@@ -63,6 +65,7 @@ export function extractInShares(parts: File[], options: RunOptions, count: numbe
   let cancelled = false;
   let runs: EngineRun<BrowserExtractResult>[] = [];
   let single: EngineRun<PageExtractResult> | null = null;
+  performance.mark(SHARED_RUN_MARK, { detail: count });
   let release: (() => Promise<void>) | null = null;
   // Started while the store is leased: each loads, and compiles 7-Zip for a 7z, meanwhile.
   const workers = Array.from({ length: count }, () => engineWorker(parts));
@@ -97,7 +100,9 @@ export function extractInShares(parts: File[], options: RunOptions, count: numbe
     try {
       const answers = await Promise.all(runs.map((run) => run.result));
       const merged = mergeShares(answers);
-      return lease ? { ...merged, outputStore: lease.name } : merged;
+      // Into a folder, the stores only passed 7-Zip's files on: the files are the disk's.
+      if (options.folder) await release();
+      return lease && !options.folder ? { ...merged, outputStore: lease.name } : merged;
     } catch (error) {
       for (const run of runs) run.cancel();
       await release();
@@ -177,10 +182,12 @@ export function mergeShares(answers: readonly BrowserExtractResult[]): BrowserEx
     }
     for (const [path, slice] of answer.files) files.set(path, slice);
   }
+  const renamed = answers.find((answer) => answer.renamed)?.renamed;
   return {
     format: answers[0]?.format ?? 'zip',
     entries,
     ...(answers.some((answer) => answer.encrypted) && { encrypted: true }),
     files,
+    ...(renamed && { renamed }),
   };
 }

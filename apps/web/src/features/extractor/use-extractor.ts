@@ -22,6 +22,8 @@ import {
   serverQueuePosition,
   summarizeListing,
   withLimit,
+  type ArchiveJob,
+  type JobListing,
 } from './archive-jobs';
 import { extractInWorker, listInWorker, readySpare, type EngineRun } from './engine-client';
 import { errorText } from './error-messages';
@@ -49,6 +51,13 @@ export interface Completion {
  * The extractor's state and actions: the selection, runs in Web Workers or on the server (the
  * visitor's remembered choice), nested archives.
  */
+/** The job with its listing, awaited if it is a zip's or a 7z's still running (a tar.gz's decodes it all). */
+async function listedForFolder(job: ArchiveJob, listings: ListingRuns<JobListing>): Promise<ArchiveJob> {
+  if (job.listing?.state !== 'listing' || !/\.(zip|7z)$/i.test(job.name)) return job;
+  const listing = await listings.untilEnded(job.id);
+  return listing ? { ...job, listing } : job;
+}
+
 export function useExtractor({ onPasswordProblem, askPassword }: { onPasswordProblem: () => void; askPassword: PasswordAsk }) {
   const { t, i18n } = useTranslation();
   const [mode, chooseMode] = useExtractionMode();
@@ -65,7 +74,7 @@ export function useExtractor({ onPasswordProblem, askPassword }: { onPasswordPro
   const [runMode, setRunMode] = useState<ExtractionMode>(mode);
   const [opening, setOpening] = useState<ReadonlySet<string>>(new Set());
   const runs = useRef(new Map<string, EngineRun<JobOutput>>());
-  const listings = useRef(new ListingRuns());
+  const listings = useRef(new ListingRuns<JobListing>());
   // The passwords the visitor typed during this visit, in the page's memory only
   // (docs/decisions/018-passwords-never-stored.md): one opens every archive of a batch that shares it.
   const passwords = useRef<BatchPasswords | null>(null);
@@ -112,24 +121,20 @@ export function useExtractor({ onPasswordProblem, askPassword }: { onPasswordPro
         dispatch({ type: 'listing', id: selection.id, listing: { state: 'listing' } });
         const run = listInWorker(selection.parts);
         listings.current.started(selection.id, run);
+        let listing: JobListing;
         try {
-          const result = await run.result;
-          dispatch({ type: 'listing', id: selection.id, listing: summarizeListing(result, LISTED_NAMES) });
+          listing = summarizeListing(await run.result, LISTED_NAMES);
         } catch (error) {
           // Encrypted names need the password; not an archive or a missing part is said at once
           // (see unopenableReason); anything else, extraction will say.
           const shape = asShape(error);
-          dispatch({
-            type: 'listing',
-            id: selection.id,
-            listing:
-              shape.code === 'PASSWORD_REQUIRED'
-                ? { state: 'listed', files: 0, bytes: null, encrypted: true, names: [] }
-                : { state: 'failed', error: shape },
-          });
-        } finally {
-          listings.current.ended(selection.id);
+          listing =
+            shape.code === 'PASSWORD_REQUIRED'
+              ? { state: 'listed', files: 0, bytes: null, encrypted: true, names: [] }
+              : { state: 'failed', error: shape };
         }
+        dispatch({ type: 'listing', id: selection.id, listing });
+        listings.current.ended(selection.id, listing);
       });
       // The extraction's worker loads beside the listings (which took theirs first): a visitor who
       // clicks before a listing ends (a tar.gz is listed by decoding all of it) meets it ready.
@@ -156,7 +161,7 @@ export function useExtractor({ onPasswordProblem, askPassword }: { onPasswordPro
   const extract = useCallback(
     async (password: string, { again = false, folder }: { again?: boolean; folder?: FileSystemDirectoryHandle } = {}) => {
       // Again: the archives already extracted, whose files the server has since deleted.
-      const todo = again ? jobs.filter((job) => job.status === 'done' && !job.tooLarge) : runnable(jobs);
+      let todo = again ? jobs.filter((job) => job.status === 'done' && !job.tooLarge) : runnable(jobs);
       if (todo.length === 0 || isBusy(jobs)) return;
       // "Extract straight to a folder…" (browser mode): each archive gets a new folder in the picked one.
       let picked: PickedFolder | undefined;
@@ -167,6 +172,9 @@ export function useExtractor({ onPasswordProblem, askPassword }: { onPasswordPro
         notify.error(t('fileManager.toast.folderFailed'), { description: t('fileManager.toast.folderFailedDescription') });
         return;
       }
+      // Into a folder, a zip's or a 7z's listing (its headers only, a fraction of a second) is
+      // worth its end: it says where the files go and whether two workers may write them.
+      if (picked) todo = await Promise.all(todo.map((job) => listedForFolder(job, listings.current)));
       stopped.current = false;
       setCompletion(null);
       // A listing still running would decode the whole archive beside the extraction (listing-runs.ts).
