@@ -181,6 +181,8 @@ export function folderSink(target: FolderTarget, hold: HoldBuffers, store: Outpu
       // A fallback reader may write the archive again (engine.ts): it starts from an empty folder.
       tree = new DiskTree(target.handle, ON_THE_DISK);
       // Everything this run made is inside the made folder: the page removes the folder itself.
+      // In a shared run the other share's files go too: the page then extracts the archive again
+      // in one worker (apps/web's shared-extraction.ts).
       for await (const name of (target.handle as unknown as { keys(): AsyncIterable<string> }).keys())
         await target.handle.removeEntry(name, { recursive: true }).catch(() => undefined);
     },

@@ -56,9 +56,9 @@ export function runJob(job: ArchiveJob, mode: ExtractionMode, options: JobRunOpt
 }
 
 /**
- * Into a folder: the folder is made first, the archive extracted into it by one worker (the
- * engine writes each file as it comes, host-browser/folder-sink.ts), and the folder removed
- * again if that fails or is cancelled, so a failure leaves nothing half written.
+ * Into a folder: the folder is made first, the archive extracted into it (the engine writes each
+ * file as it comes, host-browser/folder-sink.ts), and the folder removed again if that fails or
+ * is cancelled, so a failure leaves nothing half written.
  */
 function runIntoFolder(job: ArchiveJob, picked: PickedFolder, options: JobRunOptions): EngineRun<JobOutput> {
   let cancelled = false;
