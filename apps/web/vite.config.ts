@@ -8,8 +8,9 @@ const APP_CORE =
   /(apps[\\/]web[\\/]src[\\/](app|components|lib|i18n)[\\/]|packages[\\/]shared[\\/]|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared)|class-variance-authority|clsx|tslib|vite[\\/]preload-helper)/;
 
 // Loaded on demand although they live beside the core: a group would pull them (and sonner, zod or
-// Radix Dialog) in.
-const LAZY_IN_APP_CORE = /[\\/]locales[\\/]|AppToaster|DialogCloseButton|packages[\\/]shared[\\/]dist[\\/]api[\\/]/;
+// Radix Dialog, or the rules for names on a visitor's disk, used only when writing into a folder) in.
+const LAZY_IN_APP_CORE =
+  /[\\/]locales[\\/]|AppToaster|DialogCloseButton|packages[\\/]shared[\\/]dist[\\/](api[\\/]|allowed-name)/;
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],

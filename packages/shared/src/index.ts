@@ -14,4 +14,3 @@ export * from './mime-types.js';
 export * from './risky-names.js';
 export * from './sha256sums.js';
 export * from './rename-reasons.js';
-export * from './allowed-name.js';

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { DiskTree, type DiskMaker } from '@archive-opener/shared';
+import { DiskTree, type DiskMaker } from '@archive-opener/shared/allowed-name';
 import type { OutputSink } from '../core/output-sink.js';
 import type { HoldBuffers } from './held-output.js';
 import { memorySink } from './memory-sink.js';

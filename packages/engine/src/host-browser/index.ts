@@ -4,21 +4,23 @@ import { EngineError, toEngineError } from '../core/engine-error.js';
 import { loadZipBackend } from '../zip/backend.js';
 import type { ZipShare } from '../zip/zip-share.js';
 import type { InputMounter, OutputSink } from '../core/output-sink.js';
-import type { ListResult, OperationOptions } from '../core/types.js';
+import type { OperationOptions } from '../core/types.js';
 import { blobSource } from './blob-source.js';
 import { heldOutput } from './held-output.js';
 import { deviceHeldOutputBudget } from './held-output-budget.js';
+import { folderHints } from './folder-hints.js';
 import { folderSink } from './folder-sink.js';
 import { memorySink } from './memory-sink.js';
 import { isStored, openOutputStore, resolveStored } from './output-store.js';
 import { browserSevenZipFactory, compileSevenZip } from './sevenzip-browser.js';
 import { browserCodec } from './browser-codec.js';
 import { readInputsThroughWindow } from './workerfs-window.js';
-import type { BrowserExtractResult, FileSlice, FolderTarget } from './worker-protocol.js';
+import type { BrowserExtractResult, BrowserListResult, FileSlice, FolderTarget } from './worker-protocol.js';
 
 export type {
   BlobRange,
   BrowserExtractResult,
+  BrowserListResult,
   BrowserMessage,
   BrowserPrepare,
   BrowserRequest,
@@ -108,7 +110,7 @@ export async function extractFiles(
  * The archive, or a share of it, written straight into the visitor's folder (folder-sink.ts); the
  * store, if any, only passes 7-Zip's files on, and is removed at the end. Shares write into one
  * folder side by side: the page shares only archives whose names cannot meet there (apps/web's
- * archive-jobs.ts `namesApart`).
+ * folder-hints.ts `namesApart`).
  */
 async function extractIntoFolder(
   files: readonly File[],
@@ -174,6 +176,11 @@ function browserInput(files: readonly File[], wasmUrl: string) {
   };
 }
 
-export async function listFiles(files: readonly File[], wasmUrl: string, options: OperationOptions = {}): Promise<ListResult> {
-  return list(browserInput(files, wasmUrl), options);
+export async function listFiles(
+  files: readonly File[],
+  wasmUrl: string,
+  options: OperationOptions = {},
+): Promise<BrowserListResult> {
+  const result = await list(browserInput(files, wasmUrl), options);
+  return { ...result, ...folderHints(result.entries) };
 }

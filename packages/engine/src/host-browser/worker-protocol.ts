@@ -116,10 +116,18 @@ export interface BrowserExtractResult {
   renamed?: { from: string; to: string };
 }
 
+/**
+ * A listing as the worker answers it: the engine's, with what "Extract Straight to a Folder…"
+ * needs of it (folder-hints.ts): the one folder every entry is inside, if any (as stored:
+ * `project` of `project/a.txt`), and whether two workers writing into one folder cannot meet on
+ * a name.
+ */
+export type BrowserListResult = ListResult & { top?: string; namesApart?: true };
+
 export type BrowserMessage =
   | { type: 'prepared'; warmUp: WarmUpReport }
   | { type: 'progress'; progress: Progress }
-  | { type: 'done'; result: BrowserExtractResult | ListResult }
+  | { type: 'done'; result: BrowserExtractResult | BrowserListResult }
   | { type: 'failed'; error: ErrorShape };
 
 /** A file's bytes as one Blob: cut out of its batch, or made of its held bytes (a copy, once). */

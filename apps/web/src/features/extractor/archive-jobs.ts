@@ -1,5 +1,5 @@
-import type { ListedEntry, ListResult } from '@archive-opener/engine/browser';
-import { portableName, type ErrorShape } from '@archive-opener/shared';
+import type { BrowserListResult } from '@archive-opener/engine/browser';
+import type { ErrorShape } from '@archive-opener/shared';
 import type { ExtractedFile } from '../file-manager/extracted-file';
 import type { ArchiveFacts } from '../integrity/archive-facts';
 import type { ArchiveSelection } from './volume-sets';
@@ -13,9 +13,8 @@ export type JobListing =
       bytes: number | null;
       encrypted: boolean;
       names: string[];
-      /** The one folder every entry is inside, when they share one (as stored: `project` of `project/a.txt`). */
+      /** Where "Extract Straight to a Folder…" puts the files, and whether it may share them (BrowserListResult). */
       top?: string;
-      /** Two workers writing into one folder cannot meet on a name (`namesApart`). */
       namesApart?: true;
       format?: string;
       /** A 7z that two workers may share (ListResult.splitsInTwo). */
@@ -185,66 +184,23 @@ export function batchPercent(jobs: readonly ArchiveJob[]): number {
 }
 
 /** What the page shows of an archive's listing: files only, their total when every size is known. */
-export function summarizeListing({ entries, encryptedHeaders, format, splitsInTwo }: ListResult, maxNames: number): JobListing {
+export function summarizeListing(
+  { entries, encryptedHeaders, format, splitsInTwo, top, namesApart }: BrowserListResult,
+  maxNames: number,
+): JobListing {
   const files = entries.filter((entry) => entry.type === 'file');
   const known = files.every((entry) => entry.size !== null);
-  const top = sharedTop(entries);
   return {
     state: 'listed',
     files: files.length,
     bytes: known ? files.reduce((sum, entry) => sum + (entry.size ?? 0), 0) : null,
     encrypted: encryptedHeaders || entries.some((entry) => entry.encrypted),
     names: files.slice(0, maxNames).map((entry) => entry.name),
-    ...(top !== null && { top }),
-    ...(namesApart(entries) && { namesApart: true as const }),
+    ...(top !== undefined && { top }),
+    ...(namesApart && { namesApart }),
     format,
     ...(splitsInTwo && { splitsInTwo }),
   };
-}
-
-/** The first folder of every entry's stored name, when all have the same one and a file is inside it. */
-export function sharedTop(entries: readonly Pick<ListedEntry, 'name' | 'type'>[]): string | null {
-  let top: string | null = null;
-  let anyInside = false;
-  for (const { name, type } of entries) {
-    const slash = name.indexOf('/');
-    const inside = slash >= 0 && slash < name.length - 1;
-    // A folder's own entry ("project" or "project/") names the top without being inside it.
-    const first = slash < 0 ? name : name.slice(0, slash);
-    if (first === '' || (!inside && type !== 'dir')) return null;
-    if (top !== null && first !== top) return null;
-    top = first;
-    anyInside ||= inside;
-  }
-  return anyInside ? top : null;
-}
-
-/**
- * Whether two workers may write an archive into one folder side by side (job-runner.ts): each
- * makes names unique only among its own files, so no two of the archive's paths, nor any of
- * their folders, may be equal but for case (one disk folder on most systems), and no name may
- * need another form on a disk (`portableName`: the form could be a name the other worker writes).
- */
-export function namesApart(entries: readonly Pick<ListedEntry, 'name' | 'type'>[]): boolean {
-  /** Each path seen, by its lower case: as it was, and whether it was a file. */
-  const seen = new Map<string, { path: string; file: boolean }>();
-  for (const { name, type } of entries) {
-    const path = name.replace(/\/+$/, '');
-    let end = path.indexOf('/');
-    for (let start = 0; ; end = path.indexOf('/', start)) {
-      const segment = path.slice(start, end < 0 ? undefined : end);
-      if (segment === '' || segment === '.' || segment === '..' || portableName(segment) !== segment) return false;
-      const prefix = end < 0 ? path : path.slice(0, end);
-      const file = end < 0 && type !== 'dir';
-      const other = seen.get(prefix.toLowerCase());
-      // The same folder again is fine; a file again, or another case, is not.
-      if (other && (other.path !== prefix || other.file || file)) return false;
-      seen.set(prefix.toLowerCase(), { path: prefix, file });
-      if (end < 0) break;
-      start = end + 1;
-    }
-  }
-  return true;
 }
 
 /** How many archives deep a file sits (0: in the archive the visitor chose). */

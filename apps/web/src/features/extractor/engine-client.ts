@@ -1,5 +1,6 @@
 import type {
   BrowserExtractResult,
+  BrowserListResult,
   BrowserMessage,
   BrowserPrepare,
   BrowserRequest,
@@ -96,8 +97,8 @@ export function cancelledError(): ExtractionError {
 }
 
 /** Lists an archive's entries (names, sizes, encrypted flags) without extracting anything. */
-export function listInWorker(parts: File[], options: Pick<RunOptions, 'password'> = {}): EngineRun<ListResult> {
-  return runInWorker<ListResult>('list', parts, options);
+export function listInWorker(parts: File[], options: Pick<RunOptions, 'password'> = {}): EngineRun<BrowserListResult> {
+  return runInWorker<BrowserListResult>('list', parts, options);
 }
 
 /** A spare prepared worker is let go after this long unused (it holds compiled WASM). */

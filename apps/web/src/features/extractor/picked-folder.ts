@@ -1,5 +1,6 @@
 import type { FolderTarget } from '@archive-opener/engine/browser';
-import { archiveBaseName, createAllowed, FolderNames } from '@archive-opener/shared';
+import { archiveBaseName } from '@archive-opener/shared';
+import { createAllowed, FolderNames } from '@archive-opener/shared/allowed-name';
 import { namesIn } from '../file-manager/file-system-access';
 import { FALLBACK_FOLDER } from '../file-manager/folder-placement';
 import type { ArchiveJob } from './archive-jobs';
@@ -22,7 +23,7 @@ export interface PickedFolder {
  * Reads what the picked folder holds once, then makes one new folder in it for each archive,
  * placed as "Extract to folder…" places a copy (folder-placement.ts): an archive whose entries
  * all sit in one top folder becomes that folder, anything else a folder named after the archive
- * (its listing says which: archive-jobs.ts `sharedTop`). A name the folder has gets " (2)",
+ * (its listing says which: the engine's host-browser/folder-hints.ts). A name the folder has gets " (2)",
  * " (3)"…; names are reserved as they are chosen, so two archives of a batch made at once never
  * get the same folder, and nothing that was there is touched.
  */

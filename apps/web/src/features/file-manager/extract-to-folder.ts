@@ -1,5 +1,5 @@
 import type { ExtractedFile } from './extracted-file';
-import { createAllowed, DiskTree, FolderNames } from '@archive-opener/shared';
+import { createAllowed, DiskTree, FolderNames } from '@archive-opener/shared/allowed-name';
 import { ApiRequestError, fetchApi } from '../../lib/api-request-error';
 import { namesIn, onTheDisk } from './file-system-access';
 import { planFolder } from './folder-placement';

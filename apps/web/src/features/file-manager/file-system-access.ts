@@ -1,4 +1,4 @@
-import type { DiskMaker } from '@archive-opener/shared';
+import type { DiskMaker } from '@archive-opener/shared/allowed-name';
 
 /**
  * The File System Access API's pickers (Chromium-based browsers; not in TypeScript's DOM types):

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { numberedName } from '@archive-opener/shared';
+import { numberedName } from '@archive-opener/shared/allowed-name';
 import { planFolder, unusedName } from './folder-placement';
 
 const none = new Set<string>();

@@ -1,4 +1,5 @@
-import { archiveBaseName, numberedName } from '@archive-opener/shared';
+import { archiveBaseName } from '@archive-opener/shared';
+import { numberedName } from '@archive-opener/shared/allowed-name';
 import { zipEntryNames } from './downloads';
 
 /** Where "Extract to folder" puts the files: one new folder in the picked one, and each file's path inside it. */
