@@ -15,7 +15,7 @@ export const FOLDER_WRITE_BYTES = 4 * 1024 * 1024;
 export interface FolderSink extends OutputSink {
   /** Each written file as the page will read it: the file on disk, or its bytes when they were held. */
   readonly files: Map<string, FileSlice>;
-  /** The first name the browser refused for this disk and what it was written as, if any. */
+  /** The first name that had to change (refused by the disk, or taken but for case) and what it became. */
   renamed(): { from: string; to: string } | null;
 }
 
@@ -68,7 +68,8 @@ const ON_THE_DISK: DiskMaker<FileSystemDirectoryHandle, FileSystemFileHandle> = 
  *
  * 7-Zip writes with system calls inside its run, which cannot wait for the browser's
  * asynchronous file writes: its files go to the output store first (`store`, as in a run that
- * keeps files in the page) and are moved into the folder as 7-Zip hands each one over.
+ * keeps files in the page) and are written into the folder as 7-Zip hands each one over, as
+ * slices of the store's File that the browser copies itself.
  *
  * Small files written whole that `hold` allows are also kept as bytes for the page (as the
  * memory sink does), sparing a round trip each; the others are the disk's own Files.

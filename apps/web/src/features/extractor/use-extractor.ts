@@ -172,14 +172,14 @@ export function useExtractor({ onPasswordProblem, askPassword }: { onPasswordPro
         notify.error(t('fileManager.toast.folderFailed'), { description: t('fileManager.toast.folderFailedDescription') });
         return;
       }
+      stopped.current = false;
+      setCompletion(null);
+      dispatch({ type: 'queue', ids: todo.map((job) => job.id) });
       // Into a folder, a zip's or a 7z's listing (its headers only, a fraction of a second) is
       // worth its end: it says where the files go and whether two workers may write them.
       if (picked) todo = await Promise.all(todo.map((job) => listedForFolder(job, listings.current)));
-      stopped.current = false;
-      setCompletion(null);
       // A listing still running would decode the whole archive beside the extraction (listing-runs.ts).
       listings.current.extractionStarts(todo.map((job) => job.id));
-      dispatch({ type: 'queue', ids: todo.map((job) => job.id) });
       const runIn = mode;
       setRunMode(runIn);
       const madeFolders: NonNullable<JobOutput['folder']>[] = [];
