@@ -20,7 +20,7 @@ const MAX_SHARES = 2;
  * its detail is the error's code (docs/decisions/040-speed-floors.md).
  */
 export const SHARES_FELL_BACK_MARK = 'archive-opener:shares-fell-back';
-/** Left when a run starts in shares, its detail the number of workers: tests and benchmarks read it. */
+/** Left when a run starts in shares, its detail the number of workers (e2e/straight-to-folder.test.ts reads it). */
 export const SHARED_RUN_MARK = 'archive-opener:shared-run';
 /** As the engine's ProgressReporter: the shares' sum is drawn no more often than one share's progress. */
 const PROGRESS_INTERVAL_MS = 100;
