@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
-import { DiskTree, type DiskMaker } from '@archive-opener/shared/allowed-name';
+import { DiskTree } from '@archive-opener/shared/allowed-name';
+import { ON_THE_DISK } from './client/on-the-disk.js';
 import type { OutputSink } from '../core/output-sink.js';
 import type { HoldBuffers } from './held-output.js';
 import { memorySink } from './memory-sink.js';
@@ -51,12 +52,6 @@ export function gathering(write: (data: Uint8Array<ArrayBuffer>) => Promise<void
   };
 }
 
-/** How folders and files are made in the visitor's folder. */
-const ON_THE_DISK: DiskMaker<FileSystemDirectoryHandle, FileSystemFileHandle> = {
-  folderIn: (parent, name) => parent.getDirectoryHandle(name, { create: true }),
-  fileIn: (parent, name) => parent.getFileHandle(name, { create: true }),
-};
-
 /**
  * Writes the extracted files into the visitor's folder as the engine extracts them
  * (docs/decisions/044-extraction-straight-into-a-folder.md): no copy in the site's storage first.
@@ -85,11 +80,15 @@ export function folderSink(target: FolderTarget, hold: HoldBuffers, store: Outpu
     if (path === top) return '';
     return path.startsWith(`${top}/`) ? path.slice(top.length + 1) : path;
   };
-  /** Creates the file for `path` and writes what `fill` gives into it; returns its handle. */
+  /**
+   * Creates the file for `path` and writes what `fill` gives into it; then the page reads it from
+   * the disk, unless `kept` says its bytes are held for the page already.
+   */
   const writeInto = async (
     path: string,
     fill: (write: (data: Uint8Array<ArrayBuffer> | Blob) => Promise<void>) => Promise<void>,
-  ): Promise<FileSystemFileHandle> => {
+    kept = false,
+  ): Promise<void> => {
     const made = await tree.createFile(inFolder(path));
     const writable = await made.createWritable();
     try {
@@ -99,10 +98,8 @@ export function folderSink(target: FolderTarget, hold: HoldBuffers, store: Outpu
       await writable.abort().catch(() => undefined);
       throw error;
     }
-    return made;
-  };
-  const keepFromDisk = async (path: string, handle: FileSystemFileHandle): Promise<void> => {
-    const file = await handle.getFile();
+    if (kept) return;
+    const file = await made.getFile();
     files.set(path, { blob: file, offset: 0, size: file.size });
   };
   /** The store as a File, taken again once it holds bytes the last one did not. */
@@ -113,8 +110,8 @@ export function folderSink(target: FolderTarget, hold: HoldBuffers, store: Outpu
     return storeFile.slice(offset, offset + size);
   };
   /** Writes bytes the page or the store holds (a copy, or a file 7-Zip handed over) as `path`. */
-  const writeSlice = async (path: string, slice: SinkSlice): Promise<void> => {
-    const handle = await writeInto(path, async (write) => {
+  const writeSlice = (path: string, slice: SinkSlice): Promise<void> =>
+    writeInto(path, async (write) => {
       if (!isStored(slice) && !('parts' in slice)) return write(slice.blob.slice(slice.offset, slice.offset + slice.size));
       const gather = gathering(write);
       for (const piece of isStored(slice) ? slice.stored : slice.parts) {
@@ -129,30 +126,30 @@ export function folderSink(target: FolderTarget, hold: HoldBuffers, store: Outpu
       }
       await gather.end();
     });
-    await keepFromDisk(path, handle);
-  };
 
   return {
     files,
     renamed: () => tree.renamed,
-    async writeFile(path, data) {
-      const handle = await writeInto(path, async (write) => {
+    writeFile: (path, data) =>
+      writeInto(path, async (write) => {
         const gather = gathering(write);
         const reader = data.getReader();
         for (let next = await reader.read(); !next.done; next = await reader.read()) await gather.add(next.value);
         await gather.end();
-      });
-      await keepFromDisk(path, handle);
-    },
+      }),
     async writeBytes(path, data) {
       const parts = (data instanceof Uint8Array ? [data] : [...data]) as Uint8Array<ArrayBuffer>[];
-      const handle = await writeInto(path, async (write) => {
-        const gather = gathering(write);
-        for (const part of parts) await gather.add(part);
-        await gather.end();
-      });
-      if (hold(parts)) files.set(path, { parts, size: parts.reduce((sum, part) => sum + part.length, 0) });
-      else await keepFromDisk(path, handle);
+      const kept = hold(parts);
+      await writeInto(
+        path,
+        async (write) => {
+          const gather = gathering(write);
+          for (const part of parts) await gather.add(part);
+          await gather.end();
+        },
+        kept,
+      );
+      if (kept) files.set(path, { parts, size: parts.reduce((sum, part) => sum + part.length, 0) });
     },
     async makeDirectory(path) {
       await tree.folderAt(inFolder(path));

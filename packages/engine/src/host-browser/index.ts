@@ -87,8 +87,10 @@ export async function extractFiles(
   const budget =
     typeof holdBytes === 'number' && holdBytes >= 0 && Number.isFinite(holdBytes) ? holdBytes : deviceHeldOutputBudget();
   const store = outputStore ? await openOutputStore(outputStore) : null;
-  if (folder) return extractIntoFolder(files, wasmUrl, folder, heldOutput(budget), store, share, options);
-  const sink = memorySink(heldOutput(budget), store);
+  // Into the visitor's folder (folder-sink.ts), the store only passes 7-Zip's files on. Shares
+  // write into one folder side by side: the page shares only archives whose names cannot meet
+  // there (folder-hints.ts `namesApart`).
+  const sink = folder ? folderSink(folder, heldOutput(budget), store) : memorySink(heldOutput(budget), store);
   let result;
   try {
     result = share
@@ -98,39 +100,18 @@ export async function extractFiles(
     await store?.remove();
     throw error;
   }
+  if ('renamed' in sink) {
+    // Written into the folder: the files are the disk's, and the store has done its part.
+    await store?.remove();
+    const renamed = sink.renamed();
+    return { ...result, files: sink.files, ...(renamed && { renamed }) };
+  }
   sink.flush();
   const stored = store ? await store.finish() : null;
   const slices = new Map<string, FileSlice>();
   for (const [path, slice] of sink.files)
     slices.set(path, isStored(slice) && stored ? resolveStored(slice, stored) : (slice as FileSlice));
   return { ...result, files: slices };
-}
-
-/**
- * The archive, or a share of it, written straight into the visitor's folder (folder-sink.ts); the
- * store, if any, only passes 7-Zip's files on, and is removed at the end. Shares write into one
- * folder side by side: the page shares only archives whose names cannot meet there (apps/web's
- * folder-hints.ts `namesApart`).
- */
-async function extractIntoFolder(
-  files: readonly File[],
-  wasmUrl: string,
-  folder: FolderTarget,
-  hold: ReturnType<typeof heldOutput>,
-  store: Awaited<ReturnType<typeof openOutputStore>>,
-  share: ZipShare | undefined,
-  options: OperationOptions,
-): Promise<BrowserExtractResult> {
-  const sink = folderSink(folder, hold, store);
-  try {
-    const result = share
-      ? await extractShare(files, wasmUrl, sink, share, options)
-      : await extract({ ...browserInput(files, wasmUrl), codec: await browserCodec() }, sink, options);
-    const renamed = sink.renamed();
-    return { ...result, files: sink.files, ...(renamed && { renamed }) };
-  } finally {
-    await store?.remove();
-  }
 }
 
 /** The read window of a worker extracting one share of a zip (blob-source.ts). */

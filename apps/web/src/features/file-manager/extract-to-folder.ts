@@ -1,7 +1,8 @@
 import type { ExtractedFile } from './extracted-file';
+import { ON_THE_DISK } from '@archive-opener/engine/browser/client';
 import { createAllowed, DiskTree, FolderNames } from '@archive-opener/shared/allowed-name';
 import { ApiRequestError, fetchApi } from '../../lib/api-request-error';
-import { namesIn, onTheDisk } from './file-system-access';
+import { namesIn } from './file-system-access';
 import { planFolder } from './folder-placement';
 import { gathered, streamed, WRITE_BYTES } from './large-writes';
 
@@ -60,7 +61,7 @@ export async function extractToFolder(
   const root = await createAllowed(plan.folder, true, new FolderNames(existing), (name) =>
     target.getDirectoryHandle(name, { create: true }),
   );
-  const tree = new DiskTree(root.handle, onTheDisk);
+  const tree = new DiskTree(root.handle, ON_THE_DISK);
   tree.noteRename(plan.folder, root.name);
   const bytesTotal = files.reduce((sum, file) => sum + file.size, 0);
   let bytesDone = 0;

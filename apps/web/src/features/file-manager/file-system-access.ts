@@ -1,5 +1,3 @@
-import type { DiskMaker } from '@archive-opener/shared/allowed-name';
-
 /**
  * The File System Access API's pickers (Chromium-based browsers; not in TypeScript's DOM types):
  * "Extract to folder" and a ZIP saved straight to disk. Where they are missing, the page does not
@@ -41,12 +39,6 @@ function cancelledAsNull(error: unknown): null {
   if (error instanceof DOMException && error.name === 'AbortError') return null;
   throw error;
 }
-
-/** How folders and files are made in a picked folder (DiskTree of packages/shared). */
-export const onTheDisk: DiskMaker<FileSystemDirectoryHandle, FileSystemFileHandle> = {
-  folderIn: (parent, name) => parent.getDirectoryHandle(name, { create: true }),
-  fileIn: (parent, name) => parent.getFileHandle(name, { create: true }),
-};
 
 /** The names in a folder (its direct entries). */
 export async function namesIn(folder: FileSystemDirectoryHandle): Promise<Set<string>> {

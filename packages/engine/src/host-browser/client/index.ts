@@ -10,5 +10,6 @@ export {
   sweepOutputStores,
   type OutputStoreLease,
 } from './output-stores.js';
+export { ON_THE_DISK } from './on-the-disk.js';
 export { pageFileBytes, type FileContents, type PageFileBytes } from './page-file-bytes.js';
 export { browserStorageLimit, deviceStorageLimit, type BrowserStorageLimit } from './storage-limit.js';
