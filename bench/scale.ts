@@ -50,6 +50,13 @@ export interface ScaleRow {
   rssMB?: number;
   /** Median CPU seconds (user + system, all threads) of our CLI: less noisy than wall time on a shared machine. */
   oursCpu?: number;
+  /** The same for the native tool. */
+  nativeCpu?: number;
+  /**
+   * Native's CPU seconds ÷ ours: the cost per byte. Where both keep every core busy, the ratio
+   * of times is about this (docs/decisions/040-speed-floors.md).
+   */
+  cpuRatio?: number;
   /** The same for SCALE_BASELINE_CLI, when given. */
   baseline?: number;
   baselineRatio?: number;
@@ -106,8 +113,10 @@ async function timeArchive(inputs: ScaleInputs, format: Format, rounds: number, 
     await run('sync', []);
     try {
       const start = performance.now();
-      if (who === 'native') await nativeExtract(format, archive, dir);
-      else {
+      if (who === 'native') {
+        const used = await nativeExtract(format, archive, dir);
+        if (round > 0) cpu.native.push(used);
+      } else {
         const usage = await runCli(who === 'ours' ? CLI : (baselineCli ?? CLI), archive, dir);
         if (who === 'ours') rss.push(usage.rssMB);
         if (round > 0) cpu[who].push(usage.cpu);
@@ -124,17 +133,18 @@ async function timeArchive(inputs: ScaleInputs, format: Format, rounds: number, 
     }
   });
   for (const who of contenders) if (!failed.has(who)) row.samples[who] = seconds[who];
-  if (!failed.has('native')) row.native = median(seconds.native);
+  if (!failed.has('native')) [row.native, row.nativeCpu] = [median(seconds.native), median(cpu.native)];
   if (!failed.has('ours')) [row.ours, row.oursCpu] = [median(seconds.ours), median(cpu.ours)];
   if (baselineCli && !failed.has('baseline')) [row.baseline, row.baselineCpu] = [median(seconds.baseline), median(cpu.baseline)];
   if (row.native !== undefined && row.ours !== undefined) row.ratio = row.native / row.ours;
+  if (row.nativeCpu !== undefined && row.oursCpu !== undefined) row.cpuRatio = row.nativeCpu / row.oursCpu;
   if (row.native !== undefined && row.baseline !== undefined) row.baselineRatio = row.native / row.baseline;
   if (rss.length > 0) row.rssMB = Math.max(...rss);
   const baselineText = baselineCli
     ? `, baseline ${fmtSeconds(row.baseline)} (ratio ${fmtRatio(row.baselineRatio)}, CPU ${fmtSeconds(row.baselineCpu)})`
     : '';
   log(
-    `scale ${inputs.label} ${format}: native ${fmtSeconds(row.native)}, ours ${fmtSeconds(row.ours)}, ratio ${fmtRatio(row.ratio)}, CPU ${fmtSeconds(row.oursCpu)}${baselineText}`,
+    `scale ${inputs.label} ${format}: native ${fmtSeconds(row.native)}, ours ${fmtSeconds(row.ours)}, ratio ${fmtRatio(row.ratio)}, CPU ${fmtSeconds(row.nativeCpu)} against ${fmtSeconds(row.oursCpu)} (${fmtRatio(row.cpuRatio)})${baselineText}`,
   );
   return row;
 }
@@ -188,7 +198,7 @@ export function scaleLines(results: ScaleResults | undefined, missed: string[]):
   const withBaseline = results.rows.some((row) => row.baseline !== undefined);
   const baselineHead = withBaseline ? `${pad('baseline', 9)}${pad('ratio', 7)}${pad('CPU', 7)}` : '';
   const lines = [
-    `scale: ${pad('set', 8)}${pad('format', 8)}${pad('native', 9)}${pad('CLI', 9)}${pad('ratio', 7)}${pad('CPU', 7)}${baselineHead}peak RSS`,
+    `scale: ${pad('set', 8)}${pad('format', 8)}${pad('native', 9)}${pad('CLI', 9)}${pad('ratio', 7)}${pad('CPU', 14)}${pad('CPU r', 7)}${baselineHead}peak RSS`,
   ];
   for (const row of results.rows) {
     const rss = row.rssMB === undefined ? '—' : `${row.rssMB.toFixed(0)} MB`;
@@ -196,14 +206,14 @@ export function scaleLines(results: ScaleResults | undefined, missed: string[]):
       ? `${pad(fmtSeconds(row.baseline), 9)}${pad(fmtRatio(row.baselineRatio), 7)}${pad(fmtSeconds(row.baselineCpu), 7)}`
       : '';
     lines.push(
-      `scale: ${pad(row.set, 8)}${pad(row.format, 8)}${pad(fmtSeconds(row.native), 9)}${pad(fmtSeconds(row.ours), 9)}${pad(fmtRatio(row.ratio), 7)}${pad(fmtSeconds(row.oursCpu), 7)}${baseline}${rss}`,
+      `scale: ${pad(row.set, 8)}${pad(row.format, 8)}${pad(fmtSeconds(row.native), 9)}${pad(fmtSeconds(row.ours), 9)}${pad(fmtRatio(row.ratio), 7)}${pad(`${fmtSeconds(row.nativeCpu)}/${fmtSeconds(row.oursCpu)}`, 14)}${pad(fmtRatio(row.cpuRatio), 7)}${baseline}${rss}`,
     );
     if (row.ratio !== undefined && row.ratio < SCALE_GOALS.nodeRatio) missed.push(`scale ${row.set} ${row.format} ratio`);
     if (row.rssMB !== undefined && row.rssMB > SCALE_GOALS.rssMB) missed.push(`scale ${row.set} ${row.format} RSS`);
     lines.push(...row.errors.map((e) => `scale: ${e}`));
   }
   lines.push(
-    `scale: median of alternated rounds; native = 7zz (zip, 7z) or bsdtar (tar.gz); CLI = \`archive-opener extract\`, whole process; CPU = its user + system seconds; goals ratio ≥ ${SCALE_GOALS.nodeRatio}, RSS ≤ ${SCALE_GOALS.rssMB} MB`,
+    `scale: median of alternated rounds; native = 7zz (zip, 7z) or bsdtar (tar.gz); CLI = \`archive-opener extract\`, whole process; CPU = user + system seconds, native/CLI; CPU r = native's ÷ the CLI's, about the ratio where both keep every core busy; goals ratio ≥ ${SCALE_GOALS.nodeRatio}, RSS ≤ ${SCALE_GOALS.rssMB} MB`,
     ...results.browser,
   );
   return lines;
