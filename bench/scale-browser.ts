@@ -137,6 +137,12 @@ async function once(site: RunningSite, input: ScaleBrowserInput, how: ScaleHow):
         `Object.defineProperty(Navigator.prototype, 'deviceMemory', { get: () => ${Number(memory)} });`,
       );
     if (how === 'folder' || how === 'straight') await context.addInitScript(PICKER_STAND_IN);
+    // A device of fewer cores (SCALE_CORES=1: one worker an archive), for a before/after of sharing.
+    const cores = process.env['SCALE_CORES'];
+    if (cores)
+      await context.addInitScript(
+        `Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => ${Number(cores)} });`,
+      );
     const page = await context.newPage();
     await page.goto(site.url);
     await page.locator('input[type=file]:enabled').waitFor({ state: 'attached' });
@@ -149,6 +155,9 @@ async function once(site: RunningSite, input: ScaleBrowserInput, how: ScaleHow):
     }
     const pageRssMB = median(samples);
     await page.locator('input[type=file]').setInputFiles(input.path);
+    // SCALE_PASSWORD: the archives' password, typed as a visitor would before extracting.
+    const password = process.env['SCALE_PASSWORD'];
+    if (password) await page.getByLabel('Password (only if the archive has one)').fill(password);
     const extractButton = page.getByRole('button', {
       name: how === 'straight' ? 'Extract Straight to a Folder…' : 'Extract Files Now',
     });

@@ -10,14 +10,14 @@ const SevenZip = (
 ) as SevenZipModuleFactory;
 
 /**
- * A 7z of `files`, written as `name` in `folder`, made by 7-Zip's WASM build: one solid block a
- * file (-ms=1f) unless `blocks` says otherwise, folders listed.
+ * A 7z of `files` (a zip where `name` ends in .zip), written as `name` in `folder`, made by
+ * 7-Zip's WASM build with `switches`: by default one solid block a file (-ms=1f), folders listed.
  */
 export async function sevenZipArchive(
   folder: string,
   name: string,
   files: Record<string, Uint8Array>,
-  blocks = ['-ms=1f'],
+  switches = ['-ms=1f'],
 ): Promise<string> {
   const errors: string[] = [];
   const sz = await SevenZip({ print: () => undefined, printErr: (line: string) => errors.push(line) });
@@ -34,9 +34,9 @@ export async function sevenZipArchive(
   sz.FS.chdir('/src');
   sz.callMain([
     'a',
-    '-t7z',
+    name.toLowerCase().endsWith('.zip') ? '-tzip' : '-t7z',
     '-mx=1',
-    ...blocks,
+    ...switches,
     '-bd',
     '/archive.7z',
     ...new Set(Object.keys(files).map((path) => path.split('/')[0] ?? '')),

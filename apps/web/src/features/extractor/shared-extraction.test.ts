@@ -47,17 +47,18 @@ describe('sharesFor', () => {
     format,
   });
 
-  it('shares a large plain zip between two cores, and nothing else', () => {
+  it('shares a large zip between two cores, an encrypted one once its password is given, and nothing else', () => {
     vi.stubGlobal('navigator', { hardwareConcurrency: 8 });
     expect(sharesFor(job(listed('zip', SHARED_MIN_BYTES)), '')).toBe(2);
     expect(sharesFor(job(listed('zip', SHARED_MIN_BYTES - 1)), '')).toBe(1);
     expect(sharesFor(job(listed('7z', SHARED_MIN_BYTES)), '')).toBe(1);
     expect(sharesFor(job(listed('zip', SHARED_MIN_BYTES, true)), '')).toBe(1);
-    expect(sharesFor(job(listed('zip', SHARED_MIN_BYTES)), 'secret')).toBe(1);
+    expect(sharesFor(job(listed('zip', SHARED_MIN_BYTES, true)), 'secret')).toBe(2);
+    expect(sharesFor(job(listed('zip', SHARED_MIN_BYTES)), 'secret')).toBe(2);
     expect(sharesFor(job(listed('zip', SHARED_MIN_BYTES), 2), '')).toBe(1);
   });
 
-  it('shares a large 7z whose listing says it splits in two, without a password', () => {
+  it('shares a large 7z whose listing says it splits in two, an encrypted one with its password', () => {
     vi.stubGlobal('navigator', { hardwareConcurrency: 2 });
     const sevenZip = (size: number, splitsInTwo: boolean, encrypted = false): ArchiveJob['listing'] => ({
       state: 'listed',
@@ -71,7 +72,9 @@ describe('sharesFor', () => {
     expect(sharesFor(job(sevenZip(SHARED_MIN_BYTES, true)), '')).toBe(2);
     expect(sharesFor(job(sevenZip(SHARED_MIN_BYTES, false)), '')).toBe(1);
     expect(sharesFor(job(sevenZip(SHARED_MIN_BYTES - 1, true)), '')).toBe(1);
-    expect(sharesFor(job(sevenZip(SHARED_MIN_BYTES, true, true)), 'secret')).toBe(1);
+    expect(sharesFor(job(sevenZip(SHARED_MIN_BYTES, true, true)), '')).toBe(1);
+    expect(sharesFor(job(sevenZip(SHARED_MIN_BYTES, true, true)), 'secret')).toBe(2);
+    expect(sharesFor(job(sevenZip(SHARED_MIN_BYTES, false, true)), 'secret')).toBe(1);
     expect(sharesFor(job(sevenZip(SHARED_MIN_BYTES, true), 2), '')).toBe(1);
   });
 

@@ -1,4 +1,5 @@
 import type { BrowserExtractResult, ExtractedEntry, Progress } from '@archive-opener/engine/browser';
+import type { ErrorCode } from '@archive-opener/shared';
 import { leaseHeldOutput, leaseOutputStore, type HeldOutputLease } from '@archive-opener/engine/browser/client';
 import type { ArchiveJob } from './archive-jobs';
 import {
@@ -22,6 +23,8 @@ const MAX_SHARES = 2;
 export const SHARES_FELL_BACK_MARK = 'archive-opener:shares-fell-back';
 /** Left when a run starts in shares, its detail the number of workers (e2e/straight-to-folder.test.ts reads it). */
 export const SHARED_RUN_MARK = 'archive-opener:shared-run';
+/** A share's failures that one worker would meet as well: the password is missing or wrong. */
+const PASSWORD_ANSWERS: ReadonlySet<ErrorCode> = new Set(['PASSWORD_REQUIRED', 'WRONG_PASSWORD']);
 /** As the engine's ProgressReporter: the shares' sum is drawn no more often than one share's progress. */
 const PROGRESS_INTERVAL_MS = 100;
 
@@ -32,21 +35,23 @@ const PROGRESS_INTERVAL_MS = 100;
 const SHARED_UNLISTED_MIN_BYTES = SHARED_MIN_BYTES;
 
 /**
- * How many workers to extract this archive with: more than one only for a large, plain,
- * single-part zip, or 7z whose solid blocks split in two, as its listing says, or as its name and
- * size suggest while it is still being listed (extracting stops the listing, so a quick click
- * meets none). A wrong guess, an encrypted archive or none at all, costs a failed shared run
- * before the unshared one; a 7z that does not split costs only a listing in the second worker,
+ * How many workers to extract this archive with: more than one only for a large single-part zip,
+ * or 7z whose solid blocks split in two, as its listing says, or as its name and size suggest
+ * while it is still being listed (extracting stops the listing, so a quick click meets none).
+ * An encrypted one is shared once its password is given: each worker decrypts its own entries
+ * (a zip's keys are per entry; a 7z's key is derived in each, beside the other). A wrong guess
+ * costs a failed shared run before the unshared one, except where the password is missing or
+ * wrong (PASSWORD_ANSWERS); a 7z that does not split costs only a listing in the second worker,
  * which then extracts nothing (the engine's sevenzip/share-plan.ts).
  */
 export function sharesFor(job: Pick<ArchiveJob, 'parts' | 'listing'>, password: string): number {
   const [file, ...others] = job.parts;
-  if (!file || others.length > 0 || password) return 1;
+  if (!file || others.length > 0) return 1;
   const listing = job.listing;
   const likely =
     listing?.state === 'listed'
       ? (listing.format === 'zip' || (listing.format === '7z' && listing.splitsInTwo === true)) &&
-        !listing.encrypted &&
+        (!listing.encrypted || password !== '') &&
         (listing.bytes ?? 0) >= SHARED_MIN_BYTES
       : listing?.state !== 'failed' && /\.(zip|7z)$/i.test(file.name) && file.size >= SHARED_UNLISTED_MIN_BYTES;
   if (!likely) return 1;
@@ -107,6 +112,8 @@ export function extractInShares(parts: File[], options: RunOptions, count: numbe
       for (const run of runs) run.cancel();
       await release();
       if (cancelled) throw error;
+      // Without the right password one worker would stop where a share did: its answer is the same.
+      if (error instanceof ExtractionError && PASSWORD_ANSWERS.has(error.shape.code)) throw error;
       // The visitor still gets the archive, from one worker, in about twice the time: a mark says
       // so to benchmarks and tests (bench/scale-browser.ts reports it), which would otherwise only
       // see a slower run.
