@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useExtractorPages } from './support/extractor-pages.js';
+import { sharedRunMarks } from './support/run-marks.js';
 import { sevenZipArchive } from './support/seven-zip-archive.js';
 import { useSiteAndBrowser } from './support/site-and-browser.js';
 
@@ -14,14 +14,9 @@ const pages = useExtractorPages(env, 'ao-e2e-encrypted-shares-');
 
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-/** The page's marks of shared runs (their worker counts) and of shares that failed and fell back to one worker. */
-const runMarks = (page: Page) =>
-  page.evaluate(() => ({
-    shared: performance.getEntriesByName('archive-opener:shared-run').map((mark) => (mark as PerformanceMark).detail as number),
-    fellBack: performance
-      .getEntriesByName('archive-opener:shares-fell-back')
-      .map((mark) => (mark as PerformanceMark).detail as string),
-  }));
+/** A window that sees two cores, whatever this machine has: the page shares an archive among its cores. */
+const openOnTwoCores = () =>
+  pages.open([() => Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 2 })]);
 
 /** Over 48 MiB of output (SHARED_MIN_BYTES): six parts of 9 MiB in two folders, and a note. */
 function largeFiles(): Record<string, Uint8Array> {
@@ -36,25 +31,25 @@ describe('Encrypted archives in two workers', () => {
     { name: 'secret.zip', switches: ['-mx=0', '-mem=AES256', '-psecret'] },
     { name: 'secret.7z', switches: ['-mx=0', '-ms=1f', '-psecret'] },
   ])('extracts $name with its password in two workers: every file whole', async ({ name, switches }) => {
-    const ui = await pages.open();
+    const ui = await openOnTwoCores();
     const files = largeFiles();
     await ui.choose([await sevenZipArchive(pages.folder, name, files, switches)]);
     // The page shares a 7z only once its listing says it splits in two.
     await ui.page.locator('[data-listed="7"]').waitFor();
     await ui.extract('secret');
     await ui.waitForCompletion(7);
-    expect(await runMarks(ui.page)).toEqual({ shared: [2], fellBack: [] });
+    expect(await sharedRunMarks(ui.page)).toEqual({ shared: [2], fellBack: [] });
     for (const [path, bytes] of Object.entries(files)) expect(await ui.sha256Of(path.split('/').at(-1) ?? '')).toBe(sha(bytes));
   });
 
   it('says a wrong password from the shares, without a second run in one worker, then opens the zip', async () => {
-    const ui = await pages.open();
+    const ui = await openOnTwoCores();
     const files = largeFiles();
     await ui.choose([await sevenZipArchive(pages.folder, 'secret.zip', files, ['-mx=0', '-mem=AES256', '-psecret'])]);
     await ui.page.locator('[data-listed="7"]').waitFor();
     await ui.extract('not the password');
     await ui.toast('Wrong password');
-    expect(await runMarks(ui.page)).toEqual({ shared: [2], fellBack: [] });
+    expect(await sharedRunMarks(ui.page)).toEqual({ shared: [2], fellBack: [] });
 
     await ui.extract('secret');
     await ui.waitForCompletion(7);

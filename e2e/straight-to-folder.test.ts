@@ -5,6 +5,7 @@ import { zipSync, type Zippable } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { useExtractorPages } from './support/extractor-pages.js';
 import { opfsDigests, opfsPaths, opfsTree, outputStores, pickerStandIn } from './support/opfs.js';
+import { sharedRunMarks } from './support/run-marks.js';
 import { sevenZipArchive } from './support/seven-zip-archive.js';
 import { useSiteAndBrowser } from './support/site-and-browser.js';
 
@@ -88,12 +89,7 @@ describe('Extract Straight to a Folder', () => {
     await ui.extractIntoFolder();
     await ui.waitForCompletion(6);
     // Two workers shared it (apps/web's shared-extraction.ts SHARED_RUN_MARK), and none fell back.
-    expect(
-      await ui.page.evaluate(() =>
-        performance.getEntriesByName('archive-opener:shared-run').map((mark) => (mark as PerformanceMark).detail as number),
-      ),
-    ).toEqual([2]);
-    expect(await ui.page.evaluate(() => performance.getEntriesByName('archive-opener:shares-fell-back').length)).toBe(0);
+    expect(await sharedRunMarks(ui.page)).toEqual({ shared: [2], fellBack: [] });
     expect(await opfsDigests(ui.page, 'picked')).toEqual(
       Object.fromEntries(parts.map((bytes, index) => [`data/${index % 2 ? 'odd' : 'even'}/part-${index}.bin`, sha256(bytes)])),
     );

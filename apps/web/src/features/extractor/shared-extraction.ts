@@ -21,7 +21,7 @@ const MAX_SHARES = 2;
  * its detail is the error's code (docs/decisions/040-speed-floors.md).
  */
 export const SHARES_FELL_BACK_MARK = 'archive-opener:shares-fell-back';
-/** Left when a run starts in shares, its detail the number of workers (e2e/straight-to-folder.test.ts reads it). */
+/** Left when a run starts in shares, its detail the number of workers (e2e/support/run-marks.ts reads it). */
 export const SHARED_RUN_MARK = 'archive-opener:shared-run';
 /** A share's failures that one worker would meet as well: the password is missing or wrong. */
 const PASSWORD_ANSWERS: ReadonlySet<ErrorCode> = new Set(['PASSWORD_REQUIRED', 'WRONG_PASSWORD']);
