@@ -46,6 +46,11 @@ export const DEFAULT_ERROR_MESSAGES: Record<ErrorCode, string> = {
   INTERNAL: 'An internal error occurred.',
 };
 
+/** The password is missing or wrong: the visitor is asked for it, and another try with the same one would fail alike. */
+export function isPasswordProblem(code: ErrorCode): code is 'PASSWORD_REQUIRED' | 'WRONG_PASSWORD' {
+  return code === 'PASSWORD_REQUIRED' || code === 'WRONG_PASSWORD';
+}
+
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
 }

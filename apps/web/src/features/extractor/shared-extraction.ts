@@ -1,5 +1,5 @@
 import type { BrowserExtractResult, ExtractedEntry, Progress } from '@archive-opener/engine/browser';
-import type { ErrorCode } from '@archive-opener/shared';
+import { isPasswordProblem } from '@archive-opener/shared';
 import { leaseHeldOutput, leaseOutputStore, type HeldOutputLease } from '@archive-opener/engine/browser/client';
 import type { ArchiveJob } from './archive-jobs';
 import {
@@ -23,8 +23,6 @@ const MAX_SHARES = 2;
 export const SHARES_FELL_BACK_MARK = 'archive-opener:shares-fell-back';
 /** Left when a run starts in shares, its detail the number of workers (e2e/support/run-marks.ts reads it). */
 export const SHARED_RUN_MARK = 'archive-opener:shared-run';
-/** A share's failures that one worker would meet as well: the password is missing or wrong. */
-const PASSWORD_ANSWERS: ReadonlySet<ErrorCode> = new Set(['PASSWORD_REQUIRED', 'WRONG_PASSWORD']);
 /** As the engine's ProgressReporter: the shares' sum is drawn no more often than one share's progress. */
 const PROGRESS_INTERVAL_MS = 100;
 
@@ -41,7 +39,7 @@ const SHARED_UNLISTED_MIN_BYTES = SHARED_MIN_BYTES;
  * An encrypted one is shared once its password is given: each worker decrypts its own entries
  * (a zip's keys are per entry; a 7z's key is derived in each, beside the other). A wrong guess
  * costs a failed shared run before the unshared one, except where the password is missing or
- * wrong (PASSWORD_ANSWERS); a 7z that does not split costs only a listing in the second worker,
+ * wrong (`isPasswordProblem`); a 7z that does not split costs only a listing in the second worker,
  * which then extracts nothing (the engine's sevenzip/share-plan.ts).
  */
 export function sharesFor(job: Pick<ArchiveJob, 'parts' | 'listing'>, password: string): number {
@@ -113,7 +111,7 @@ export function extractInShares(parts: File[], options: RunOptions, count: numbe
       await release();
       if (cancelled) throw error;
       // Without the right password one worker would stop where a share did: its answer is the same.
-      if (error instanceof ExtractionError && PASSWORD_ANSWERS.has(error.shape.code)) throw error;
+      if (error instanceof ExtractionError && isPasswordProblem(error.shape.code)) throw error;
       // The visitor still gets the archive, from one worker, in about twice the time: a mark says
       // so to benchmarks and tests (bench/scale-browser.ts reports it), which would otherwise only
       // see a slower run.

@@ -1,4 +1,4 @@
-import { BROWSER_LIMITS, type ErrorShape } from '@archive-opener/shared';
+import { BROWSER_LIMITS, isPasswordProblem, type ErrorShape } from '@archive-opener/shared';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/toast/notify';
@@ -88,7 +88,7 @@ export function useExtractor({ onPasswordProblem, askPassword }: { onPasswordPro
       const { title, text } = errorText(error, t, i18n.resolvedLanguage);
       const show = error.code === 'CANCELLED' ? notify.info : notify.error;
       show(title, { description: `${archiveName}: ${text}`, ...(toastId === undefined ? {} : { id: toastId }) });
-      if (error.code === 'PASSWORD_REQUIRED' || error.code === 'WRONG_PASSWORD') onPasswordProblem();
+      if (isPasswordProblem(error.code)) onPasswordProblem();
     },
     [t, i18n.resolvedLanguage, onPasswordProblem],
   );
@@ -255,7 +255,7 @@ export function useExtractor({ onPasswordProblem, askPassword }: { onPasswordPro
               const shape = asShape(error);
               // A password problem: the batch's other passwords first, then the visitor is asked.
               const next =
-                (shape.code === 'PASSWORD_REQUIRED' || shape.code === 'WRONG_PASSWORD') && !stopped.current
+                isPasswordProblem(shape.code) && !stopped.current
                   ? await keyring
                       .next(tried, () =>
                         // One archive alone is asked as before: the error, and the field to type in.
