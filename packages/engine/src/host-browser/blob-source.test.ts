@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { blobSource } from './blob-source.js';
+import { browserInput } from './browser-input.js';
 
 const MiB = 1024 * 1024;
 const content = new Uint8Array(randomBytes(20 * MiB + 12_345));
@@ -64,7 +65,7 @@ describe('blobSource', () => {
   it('gives every byte of a read that runs past its window into the whole window after it', async () => {
     // A 1 MiB first window, then a read of almost a whole window (the longest not read directly)
     // from inside it: it ends deep in the window fetched ahead, and must not be cut at that one's size.
-    const source = blobSource(countedFile().file, 8 * MiB);
+    const source = blobSource(countedFile().file, { windowBytes: 8 * MiB });
     expect(same(await source.read(0, 1), content.subarray(0, 1))).toBe(true);
     const offset = MiB / 2;
     const length = 8 * MiB - 1;
@@ -98,5 +99,17 @@ describe('blobSource', () => {
     const second = await source.read(16, 16);
     expect(first.buffer).toBe(second.buffer);
     expect(same(second, content.subarray(16, 32))).toBe(true);
+  });
+});
+
+describe("the worker's sources (browser-input.ts)", () => {
+  it('read an archive of many small entries through windows, not a slice a read', async () => {
+    const { file, slices } = countedFile();
+    const [source] = browserInput([file], '/7zz.wasm').sources;
+    // A zip's entries read in order: a local header and a few KiB of data each.
+    for (let offset = 0; offset < 4 * MiB; offset += 4_096) {
+      expect(same(await source!.read(offset, 1_024 + 3_000), content.subarray(offset, offset + 4_024))).toBe(true);
+    }
+    expect(slices.length).toBeLessThanOrEqual(2);
   });
 });

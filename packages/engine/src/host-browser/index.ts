@@ -3,7 +3,7 @@ import { detect, extract, list, preloadBackends } from '../core/engine.js';
 import { EngineError, toEngineError } from '../core/engine-error.js';
 import { loadZipBackend } from '../zip/backend.js';
 import type { ZipShare } from '../zip/zip-share.js';
-import type { InputMounter, OutputSink } from '../core/output-sink.js';
+import type { OutputSink } from '../core/output-sink.js';
 import type { OperationOptions } from '../core/types.js';
 import { blobSource } from './blob-source.js';
 import { heldOutput } from './held-output.js';
@@ -12,9 +12,9 @@ import { folderHints } from './folder-hints.js';
 import { folderSink } from './folder-sink.js';
 import { memorySink } from './memory-sink.js';
 import { isStored, openOutputStore, resolveStored } from './output-store.js';
-import { browserSevenZipFactory, compileSevenZip } from './sevenzip-browser.js';
+import { compileSevenZip } from './sevenzip-browser.js';
+import { browserInput } from './browser-input.js';
 import { browserCodec } from './browser-codec.js';
-import { readInputsThroughWindow } from './workerfs-window.js';
 import type { BrowserExtractResult, BrowserListResult, FileSlice, FolderTarget } from './worker-protocol.js';
 
 export type {
@@ -33,27 +33,6 @@ export type {
 export { offloadGunzipTo } from './gunzip-offload.js';
 export { heldBuffersOf, sliceToBlob, WARM_UP_KINDS, warmUpKindFor } from './worker-protocol.js';
 export type { ExtractedEntry, ListedEntry, ListResult, Progress } from '../core/types.js';
-
-/** 7-Zip reads the parts in place through WORKERFS (lazy File slices, windowed), side by side in /in. */
-function workerInputs(files: readonly File[]): InputMounter {
-  return {
-    mount(sz) {
-      sz.FS.mkdir('/in');
-      sz.FS.mount(sz.WORKERFS, { files }, '/in');
-      readInputsThroughWindow(sz);
-      return `/in/${files[0]?.name ?? ''}`;
-    },
-    mountView(sz, view) {
-      const [file] = files;
-      if (!file) throw new EngineError('INTERNAL', 'No archive to make a view of.');
-      // A Blob made of the parts: nothing is copied, and reads go through the same window.
-      const made = new File([view.head as BlobPart, file.slice(view.from, view.to), view.tail as BlobPart], view.name);
-      sz.FS.mkdir('/view');
-      sz.FS.mount(sz.WORKERFS, { files: [made] }, '/view');
-      return `/view/${view.name}`;
-    },
-  };
-}
 
 /**
  * Loads what a request will need before it comes. A failure is left for the request to meet
@@ -141,20 +120,10 @@ async function extractShare(
   const { extractZip } = await loadZipBackend();
   try {
     // Half the usual window: two workers read ahead at once (docs/decisions/036-browser-speed-at-scale.md).
-    return await extractZip([blobSource(file, SHARE_WINDOW_BYTES)], sink, limits, options, await browserCodec(), share);
+    return await extractZip([blobSource(file, { windowBytes: SHARE_WINDOW_BYTES })], sink, limits, options, await browserCodec(), share);
   } catch (error) {
     throw toEngineError(error);
   }
-}
-
-/** What the engine is given in a worker: the parts, 7-Zip from `wasmUrl`, the browser's limits. */
-function browserInput(files: readonly File[], wasmUrl: string) {
-  return {
-    sources: files.map(blobSource),
-    sevenZip: browserSevenZipFactory(wasmUrl),
-    mountInputs: workerInputs(files),
-    defaultLimits: BROWSER_LIMITS,
-  };
 }
 
 export async function listFiles(
