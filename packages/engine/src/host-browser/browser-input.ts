@@ -35,4 +35,3 @@ export function browserInput(files: readonly File[], wasmUrl: string) {
     defaultLimits: BROWSER_LIMITS,
   };
 }
-

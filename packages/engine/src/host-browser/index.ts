@@ -114,13 +114,21 @@ async function extractShare(
   if ((await detect(blobSource(file))) === '7z') {
     // 7-Zip reads it through its own window (workerfs-window.ts); where it does not split, share 1
     // extracts nothing and share 0 all of it (sevenzip/share-plan.ts).
-    return extract({ ...browserInput(files, wasmUrl), sevenZipShare: share }, sink, options);
+    // The codec's CRC-32 makes a cut's archive frame (block-cut.ts) without loading hash-wasm.
+    return extract({ ...browserInput(files, wasmUrl), codec: await browserCodec(), sevenZipShare: share }, sink, options);
   }
   const limits = { ...BROWSER_LIMITS, ...options.limits };
   const { extractZip } = await loadZipBackend();
   try {
     // Half the usual window: two workers read ahead at once (docs/decisions/036-browser-speed-at-scale.md).
-    return await extractZip([blobSource(file, { windowBytes: SHARE_WINDOW_BYTES })], sink, limits, options, await browserCodec(), share);
+    return await extractZip(
+      [blobSource(file, { windowBytes: SHARE_WINDOW_BYTES })],
+      sink,
+      limits,
+      options,
+      await browserCodec(),
+      share,
+    );
   } catch (error) {
     throw toEngineError(error);
   }

@@ -62,6 +62,24 @@ describe('dictionary resets of an LZMA2 stream', () => {
     expect(source.bytesRead).toBeLessThan(stream.length + 16);
   });
 
+  it("reads as far as the point asked for at once, where the stream's average ratio puts it", async () => {
+    // 6 MB of stored chunks, a reset every 600 KB: the walk to 2 MB ends at the reset at 2.4 MB.
+    const stream = lzma2Stream(text(6_000_000, 4), 10, 60_000);
+    const source = memorySource(stream);
+    const reads: number[] = [];
+    const counted: ArchiveSource = {
+      ...source,
+      read: (offset, length) => {
+        reads.push(length);
+        return source.read(offset, length);
+      },
+    };
+    const resets = await resetsOf(counted, 0, stream.length, 6_000_000, 2_000_000);
+    expect(resets?.map((reset) => reset.unpacked)).toEqual([0, 600_000, 1_200_000, 1_800_000, 2_400_000]);
+    // One read: up to 2 MB as the ratio puts it, and a window more (1 MiB windows would be three).
+    expect(reads).toHaveLength(1);
+  });
+
   it('gives no resets for what is not a whole LZMA2 stream of the sizes the listing says', async () => {
     const stream = lzma2Stream(text(5000, 2), 2);
     const at = (bytes: Uint8Array, unpacked = 5000) => resetsOf(memorySource(bytes), 0, bytes.length, unpacked);

@@ -59,7 +59,9 @@ export async function cutInsideBlock(
   if (dictionaries.some((size) => size === null || lzma2DictionaryProperty(size) === null)) return null;
   // The cut block's chunks are walked up to the cut; the other instance's later blocks must at
   // least start where their streams do.
-  for (const block of from.slice(1)) if (!(await startsWithReset(reader, block))) return null;
+  // Asked at once: in the browser each is a round trip to the archive's File.
+  const resets = await Promise.all(from.slice(1).map((block) => startsWithReset(reader, block)));
+  if (resets.includes(false)) return null;
   // Where each of the cut block's files starts, unpacked.
   const sizeOf = (entry: number) => listing.entries[entry]?.size ?? 0;
   const starts: number[] = [];
