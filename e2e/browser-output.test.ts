@@ -139,9 +139,19 @@ describe('output in the site storage', () => {
     const entries: Zippable = { 'data/big.bin': [big, { level: 1 }] };
     for (let index = 0; index < 8; index += 1) entries[`data/part-${index}.bin`] = [randomBytes(1024 * 1024), { level: 1 }];
     await ui.choose([await archive('large.zip', entries)]);
+    // Its store is leased (named and locked) as it is chosen, not after the click.
+    const heldLocks = () =>
+      ui.page.evaluate(async () =>
+        ((await navigator.locks.query()).held ?? [])
+          .map((lock) => lock.name ?? '')
+          .filter((name) => name.startsWith('archive-opener-output:')),
+      );
+    await expect.poll(heldLocks).toHaveLength(1);
+    const [leased] = await heldLocks();
     await ui.extract();
     await ui.waitForCompletion(9);
     const stores = () => outputStores(ui.page);
+    expect(Object.keys(await stores())).toEqual([leased?.slice('archive-opener-output:'.length)]);
     const stored = Object.values(await stores());
     expect(stored).toHaveLength(1);
     expect(stored[0]).toBeGreaterThan(16 * 1024 * 1024);

@@ -10,6 +10,7 @@ import type {
 import {
   leaseHeldOutput,
   leaseOutputStore,
+  leaseOutputStoreAhead,
   type HeldOutputLease,
   type OutputStoreLease,
 } from '@archive-opener/engine/browser/client';
@@ -131,10 +132,12 @@ export function prepareEngine(): void {
  * Has a bare spare loading (the engine's modules only: no 7-Zip compiled, nothing warmed up) when
  * archives are chosen, beside their listing, which may not end before the visitor clicks. A fresh
  * worker took ~0.1–0.2 s from `new Worker` to its request on the bench's VM
- * (docs/decisions/036-browser-speed-at-scale.md, "Start-up and the page at 200 MB").
+ * (docs/decisions/036-browser-speed-at-scale.md, "Start-up and the page at 200 MB"). The
+ * extraction's output store is leased then too (client/output-stores.ts).
  */
 export function readySpare(): void {
   if (spares.length === 0) startSpare({ op: 'prepare', wasmUrl, warmUp: [], sevenZip: false }, true);
+  leaseOutputStoreAhead();
 }
 
 /** Whether an archive of this name is likely to run 7-Zip: all but a zip or a tar.gz. */

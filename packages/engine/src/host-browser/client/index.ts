@@ -6,6 +6,7 @@ export { heldOutputAccount, leaseHeldOutput, type HeldOutputAccount, type HeldOu
 export {
   keepOutputStores,
   leaseOutputStore,
+  leaseOutputStoreAhead,
   outputStoresAvailable,
   sweepOutputStores,
   type OutputStoreLease,
