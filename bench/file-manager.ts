@@ -1,11 +1,12 @@
 // The file manager at scale, as a visitor meets it: a zip of 100,000 tiny files (made here, at run
 // time) extracted by the production site in Chromium, then each view switch, sort and search
 // keystroke timed from the action to the next painted frame, with the long tasks it caused.
-import { writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '@archive-opener/test-support/chromium';
 import { startSite } from '@archive-opener/test-support/site';
+import { nativeExtract } from './native-tools.js';
 import { makeManyFilesZip, manyFileName as fileName, MANY_FILES_FOLDERS } from '../e2e/support/many-files-zip.js';
 
 /**
@@ -29,6 +30,8 @@ export interface FileManagerResults {
   files: number;
   /** From the Extract click to the first file card shown. */
   extractSeconds: number;
+  /** `7zz x` of the same zip into an empty folder, wall-clock: a page slower per entry shows here. */
+  nativeSeconds: number;
   interactions: Interaction[];
   /** Scrolling the list from top to bottom in 40 steps: the longest frame, and frames over 50 ms. */
   scroll: { longestFrameMs: number; slowFrames: number; frames: number; cardsInDocument: number };
@@ -155,6 +158,12 @@ async function timeScroll(page: Page): Promise<FileManagerResults['scroll']> {
 export async function timeFileManager(workDir: string): Promise<FileManagerResults> {
   const zipPath = join(workDir, 'many-files.zip');
   await writeFile(zipPath, makeManyFilesZip(FILE_COUNT));
+  const nativeOut = join(workDir, 'many-files-native');
+  await mkdir(nativeOut, { recursive: true });
+  const nativeStarted = Date.now();
+  await nativeExtract('zip', zipPath, nativeOut);
+  const nativeSeconds = (Date.now() - nativeStarted) / 1000;
+  await rm(nativeOut, { recursive: true, force: true });
   const site = await startSite();
   const browser = await launchChromium();
   try {
@@ -184,7 +193,7 @@ export async function timeFileManager(workDir: string): Promise<FileManagerResul
     });
     const scroll = await timeScroll(page);
     await context.close();
-    return { files: FILE_COUNT, extractSeconds, interactions, scroll };
+    return { files: FILE_COUNT, extractSeconds, nativeSeconds, interactions, scroll };
   } finally {
     await browser.close();
     await site.stop();
@@ -194,7 +203,7 @@ export async function timeFileManager(workDir: string): Promise<FileManagerResul
 export function fileManagerLines(results: FileManagerResults | undefined, missed: string[]): string[] {
   if (!results) return ['file manager: not measured (see notes)'];
   const lines = [
-    `file manager: ${results.files.toLocaleString('en')} files extracted in the site in ${results.extractSeconds.toFixed(1)} s; each interaction from the action to the next painted frame (goal < ${INTERACTION_GOAL_MS} ms of main-thread work)`,
+    `file manager: ${results.files.toLocaleString('en')} files extracted in the site in ${results.extractSeconds.toFixed(1)} s (7zz x: ${results.nativeSeconds.toFixed(1)} s, ratio ${(results.nativeSeconds / results.extractSeconds).toFixed(2)}); each interaction from the action to the next painted frame (goal < ${INTERACTION_GOAL_MS} ms of main-thread work)`,
     `${'interaction'.padEnd(32)}${'to paint'.padEnd(11)}${'longest task'.padEnd(14)}long tasks`,
   ];
   for (const step of results.interactions) {
