@@ -2,6 +2,9 @@ import type { ArchiveSource } from './types.js';
 
 export type Decoded = Uint8Array | readonly Uint8Array[];
 
+/** What a host's streaming decoder takes (NativeCodec.inflateStream). */
+export type InflateFormat = 'gzip' | 'deflate-raw';
+
 /** How many bytes decoded output holds. */
 export function decodedLength(data: Decoded): number {
   return data instanceof Uint8Array ? data.length : data.reduce((sum, piece) => sum + piece.length, 0);
@@ -31,8 +34,11 @@ export interface NativeCodec {
    * reuse that memory for the next entry (Node: fresh memory per entry cost a page fault per 4 KiB).
    */
   release?(data: Decoded): void;
-  /** A streaming gzip decoder (concatenated members included) with large output chunks. */
-  gunzip?: () => TransformStream<Uint8Array, Uint8Array>;
+  /**
+   * A streaming decoder with large output chunks: of gzip (concatenated members included), or
+   * of raw deflate (a zip's entries too large to inflate in one call, see zip/codec-streams.ts).
+   */
+  inflateStream?: (format: InflateFormat) => TransformStream<Uint8Array, Uint8Array>;
   /**
    * A whole gzip file decoded elsewhere (the browser: in a worker of its own, beside the reader
    * of what is inside), failing with gzip-reader's GzipFailure; null when the host cannot for

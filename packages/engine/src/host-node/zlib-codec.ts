@@ -1,6 +1,6 @@
 import { constants, crc32, createInflateRaw, inflateRawSync, type InflateRaw } from 'node:zlib';
 import type { NativeCodec } from '../core/native-codec.js';
-import { gunzipStream } from './gunzip-stream.js';
+import { zlibStream } from './zlib-stream.js';
 import { SlabPool } from './slab-pool.js';
 
 /** zlib refuses smaller output chunks. */
@@ -97,5 +97,5 @@ export const zlibCodec: NativeCodec = {
     if (data instanceof Uint8Array) return crc32(data);
     return data.reduce((value, piece) => crc32(piece, value), 0);
   },
-  gunzip: gunzipStream,
+  inflateStream: zlibStream,
 };

@@ -48,7 +48,8 @@ async function handOn(inside: Payload): Promise<never> {
 }
 
 async function payload(source: ArchiveSource, size: number | null, codec?: NativeCodec): Promise<Payload> {
-  const decoded = codec?.gunzipSource?.(source) ?? gunzip(source, codec?.gunzip).stream;
+  const inflate = codec?.inflateStream;
+  const decoded = codec?.gunzipSource?.(source) ?? gunzip(source, inflate && (() => inflate('gzip'))).stream;
   const { head, stream } = await peekStream(decoded, DETECT_HEAD_BYTES);
   return {
     suffix: 'gz',

@@ -19,6 +19,7 @@ import {
 import type { NativeCodec } from '../core/native-codec.js';
 import { verifyLocalHeader } from './local-header.js';
 import { decodeNatively, suitsNativeCodec } from './native-entry.js';
+import { useHostInflate } from './host-inflate.js';
 import { messageOf, openZip, ZipFallback, type OpenedZip, type ZipItem } from './zip-archive.js';
 import { classifyFailure, pipeEntry, readLinkTarget, SinkFailure } from './zip-streams.js';
 import { decodeStoredText } from './zip-names.js';
@@ -58,6 +59,7 @@ export async function extractZip(
   codec?: NativeCodec,
   share?: ZipShare,
 ): Promise<ExtractResult> {
+  useHostInflate(codec);
   const zip = await openZip(sources, options.namesEncoding);
   const password = options.password ? options.password : undefined;
   // An encrypted entry of no bytes hides nothing: it is written empty, password or not.
