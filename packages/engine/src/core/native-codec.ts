@@ -36,7 +36,7 @@ export interface NativeCodec {
   release?(data: Decoded): void;
   /**
    * A streaming decoder with large output chunks: of gzip (concatenated members included), or
-   * of raw deflate (a zip's entries too large to inflate in one call, see zip/codec-streams.ts).
+   * of raw deflate (a zip's entries too large to inflate in one call, see zip/host-inflate.ts).
    */
   inflateStream?: (format: InflateFormat) => TransformStream<Uint8Array, Uint8Array>;
   /**

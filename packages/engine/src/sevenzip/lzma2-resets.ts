@@ -18,7 +18,7 @@ const WINDOW_BYTES = 1024 * 1024;
  * The most bytes of the first read, which reaches about as far as the walk should need: on the
  * 200 MB bench set the walk took 130-150 ms in the browser in 1 MiB reads, each window of the
  * archive's File awaited whole (a 32 MiB one fetched ahead of the second), against ~35 ms for
- * one read of 35 MB (docs/decisions/043-sevenzip-cut-inside-a-block.md).
+ * one read of 35 MB (docs/decisions/046-what-a-browser-extraction-costs-besides-decoding.md).
  */
 const FIRST_READ_MAX_BYTES = 32 * 1024 * 1024;
 

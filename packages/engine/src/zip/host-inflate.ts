@@ -5,7 +5,7 @@ type HostInflate = NonNullable<NativeCodec['inflateStream']>;
 
 /**
  * zip.js's `DecompressionStream` made of the host's streaming decoder: zip.js constructs it for
- * an entry too large for the host's one-call inflate (zip/native-entry.ts), with "gzip" (it
+ * an entry the host does not inflate in one call (too large or encrypted: zip/native-entry.ts), with "gzip" (it
  * frames the raw data of an entry whose CRC-32 and size it knows, so that the decoder checks
  * both) or "deflate-raw". Node's own DecompressionStream gives zlib 16 KiB of output at a time,
  * each a round trip to libuv's pool: a 510 MB entry took 1.8-1.9 s through it, 0.53 s through
