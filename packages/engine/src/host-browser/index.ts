@@ -111,11 +111,13 @@ async function extractShare(
 ) {
   const [file] = files;
   if (!file || files.length !== 1) throw new EngineError('INTERNAL', 'Only a single-part archive is extracted in shares.');
-  if ((await detect(blobSource(file))) === '7z') {
+  // One source for the check and a 7z's run: the engine finds the head it reads again in its window.
+  const input = browserInput(files, wasmUrl);
+  if (input.sources[0] && (await detect(input.sources[0])) === '7z') {
     // 7-Zip reads it through its own window (workerfs-window.ts); where it does not split, share 1
     // extracts nothing and share 0 all of it (sevenzip/share-plan.ts).
     // The codec's CRC-32 makes a cut's archive frame (block-cut.ts) without loading hash-wasm.
-    return extract({ ...browserInput(files, wasmUrl), codec: await browserCodec(), sevenZipShare: share }, sink, options);
+    return extract({ ...input, codec: await browserCodec(), sevenZipShare: share }, sink, options);
   }
   const limits = { ...BROWSER_LIMITS, ...options.limits };
   const { extractZip } = await loadZipBackend();

@@ -28,7 +28,9 @@ const SIZING_INPUT_BYTES = 32 * 1024;
  */
 export function zlibStream(format: InflateFormat): TransformStream<Uint8Array, Uint8Array> {
   let inflater: Gunzip | InflateRaw | null = null;
-  let stopped = false;
+  // Input before zlib is made, written to it first.
+  const held: Uint8Array[] = [];
+  let heldBytes = 0;
   // zlib does not call back a write it failed on: the error settles whatever is waiting.
   let failure: Error | null = null;
   const waiting = new Set<(error: Error) => void>();
@@ -38,8 +40,10 @@ export function zlibStream(format: InflateFormat): TransformStream<Uint8Array, U
     waiting.clear();
   };
   let output!: ReadableStreamDefaultController<Uint8Array>;
-  const open = (firstInput: number): Gunzip | InflateRaw => {
+  /** zlib, made for the input held and `more` about to come, with what was held written to it. */
+  const open = (more: number): Gunzip | InflateRaw => {
     if (inflater) return inflater;
+    const firstInput = heldBytes + more;
     const chunkSize = Math.min(OUTPUT_CHUNK_BYTES, Math.max(MIN_OUTPUT_CHUNK_BYTES, firstInput * OUTPUT_PER_INPUT));
     const made = format === 'gzip' ? createGunzip({ chunkSize }) : createInflateRaw({ chunkSize });
     made.on('error', (error) => {
@@ -52,6 +56,7 @@ export function zlibStream(format: InflateFormat): TransformStream<Uint8Array, U
     });
     made.once('end', () => output.close());
     inflater = made;
+    for (const piece of held.splice(0)) made.write(piece);
     return made;
   };
   // Nor one it was destroyed during: a write waiting for its output to be read must not hang.
@@ -59,7 +64,6 @@ export function zlibStream(format: InflateFormat): TransformStream<Uint8Array, U
   // aborts an entry whose AES authentication failed and awaits the output, which destroy()
   // alone never ends (Node then exited with 13, an unsettled await).
   const stop = (reason?: unknown) => {
-    stopped = true;
     inflater?.destroy();
     const error = reason instanceof Error ? reason : new Error('inflating stopped');
     failAll(error);
@@ -88,28 +92,20 @@ export function zlibStream(format: InflateFormat): TransformStream<Uint8Array, U
     },
     new ByteLengthQueuingStrategy({ highWaterMark: OUTPUT_CHUNK_BYTES }),
   );
-  // Input before zlib is made, written to it first.
-  const held: Uint8Array[] = [];
-  let heldBytes = 0;
-  const opened = (more: number): Gunzip | InflateRaw => {
-    const zlib = open(heldBytes + more);
-    for (const piece of held.splice(0)) zlib.write(piece);
-    return zlib;
-  };
   const writable = new WritableStream<Uint8Array>({
     write(chunk) {
-      if (stopped) return Promise.reject(failure ?? new Error('inflating stopped'));
+      if (failure) return Promise.reject(failure);
       if (!inflater && heldBytes + chunk.length < SIZING_INPUT_BYTES) {
         held.push(chunk);
         heldBytes += chunk.length;
         return Promise.resolve();
       }
-      const zlib = inflater ?? opened(chunk.length);
+      const zlib = open(chunk.length);
       return settle((done) => zlib.write(chunk, done));
     },
     close() {
-      if (stopped) return Promise.reject(failure ?? new Error('inflating stopped'));
-      const zlib = inflater ?? opened(0);
+      if (failure) return Promise.reject(failure);
+      const zlib = open(0);
       return settle((done) => zlib.end(() => done()));
     },
     abort: (reason: unknown) => stop(reason),
