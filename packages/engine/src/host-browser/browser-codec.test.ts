@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Decoded } from '../core/native-codec.js';
-import { asGzipMember, browserCodec } from './browser-codec.js';
+import { asGzipMember } from '../zip/gzip-member.js';
+import { browserCodec } from './browser-codec.js';
 
 /** The decoder's output as one array, however many pieces it came in. */
 const joined = (data: Decoded): Uint8Array => (data instanceof Uint8Array ? data : new Uint8Array(Buffer.concat(data)));

@@ -1,6 +1,7 @@
 import { inflateSync } from 'fflate';
 import { createCRC32 } from 'hash-wasm';
 import type { NativeCodec } from '../core/native-codec.js';
+import { asGzipMember } from '../zip/gzip-member.js';
 import { offloadedGunzip } from './gunzip-offload.js';
 
 /**
@@ -99,19 +100,4 @@ async function inflateWithStream(
     length += next.value.length;
   }
   return pieces;
-}
-
-/**
- * A zip entry's raw deflate data as a gzip member (RFC 1952) whose trailer holds the central
- * directory's CRC-32 and size: the browser's zlib then checks both as it inflates, with its
- * native CRC, instead of a second pass over the output. The data itself is not copied.
- */
-export function asGzipMember(data: Uint8Array, size: number, crc: number): Uint8Array[] {
-  // Magic, deflate, no flags, no time, no extra flags, unknown OS.
-  const header = new Uint8Array([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 255]);
-  const trailer = new Uint8Array(8);
-  const view = new DataView(trailer.buffer);
-  view.setUint32(0, crc >>> 0, true);
-  view.setUint32(4, size >>> 0, true);
-  return [header, data, trailer];
 }

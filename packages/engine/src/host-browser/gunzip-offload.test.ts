@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { crc32, deflateRawSync, gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleForBrowser, serveFiles } from '@archive-opener/test-support/browser-harness';
@@ -24,6 +24,7 @@ interface Outcome {
 const PAGE_ENTRY = `
 import { offloadGunzipTo, offloadedGunzip } from ${JSON.stringify(join(import.meta.dirname, 'gunzip-offload.ts'))};
 import { blobSource } from ${JSON.stringify(join(import.meta.dirname, 'blob-source.ts'))};
+import { gzipFrame, gzipMemberSource } from ${JSON.stringify(join(import.meta.dirname, '../zip/gzip-member.ts'))};
 let started = 0;
 const Base = Worker;
 globalThis.Worker = class extends Base {
@@ -33,7 +34,16 @@ globalThis.decode = async (url, workerUrl, stopAfter, fromBytes = 0, slow = fals
   started = 0;
   offloadGunzipTo(workerUrl, fromBytes);
   const file = new File([await (await fetch(url)).blob()], 'data.tar.gz');
-  const stream = offloadedGunzip(blobSource(file));
+  return readAll(offloadedGunzip(blobSource(file)), stopAfter, slow);
+};
+// A zip entry's deflate data at 'dataAt' of the file, read as a gzip member (zip/gzip-member.ts).
+globalThis.decodeMember = async (url, dataAt, dataSize, size, crc) => {
+  started = 0;
+  offloadGunzipTo('/gunzip-worker.js', 0);
+  const file = new File([await (await fetch(url)).blob()], 'data.zip');
+  return readAll(offloadedGunzip(gzipMemberSource(blobSource(file), dataAt, dataSize, gzipFrame(size, crc))));
+};
+async function readAll(stream, stopAfter, slow) {
   if (stream === null) return { workers: started };
   const chunks = [];
   let length = 0;
@@ -54,7 +64,7 @@ globalThis.decode = async (url, workerUrl, stopAfter, fromBytes = 0, slow = fals
   for (const chunk of chunks) { whole.set(chunk, at); at += chunk.length; }
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', whole));
   return { length, sha256: [...digest].map((b) => b.toString(16).padStart(2, '0')).join(''), workers: started };
-};
+}
 `;
 
 /** Text that compresses but not to nothing: several MiB of output, several batches. */
@@ -70,6 +80,8 @@ function sample(seed: number, bytes: number): Buffer {
   return Buffer.from(lines.join(''));
 }
 
+/** Where the entry's data starts in 'entry.zip'. */
+const MEMBER_AT = 1000;
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 describe('offloadedGunzip in Chromium', () => {
@@ -90,6 +102,8 @@ describe('offloadedGunzip in Chromium', () => {
       'truncated.gz': whole.subarray(0, Math.floor(whole.length / 2)),
       // The trailer's CRC-32 changed: every byte decodes, the check fails at the end.
       'bad-crc.gz': Buffer.concat([whole.subarray(0, -8), Buffer.from([0, 0, 0, 0]), whole.subarray(-4)]),
+      // Raw deflate data between other bytes, as a zip entry's is.
+      'entry.zip': Buffer.concat([Buffer.alloc(MEMBER_AT, 1), deflateRawSync(first), Buffer.alloc(500, 2)]),
     };
     for (const [name, bytes] of Object.entries(files)) writeFileSync(join(workDir, name), bytes);
     writeFileSync(join(workDir, 'index.html'), '<!doctype html><script type="module" src="/page.js"></script>');
@@ -137,6 +151,22 @@ describe('offloadedGunzip in Chromium', () => {
   it('keeps the kind of a failure: a file cut short, a wrong checksum', async () => {
     expect(await decode('/truncated.gz')).toMatchObject({ error: { name: 'GzipFailure', kind: 'truncated' }, workers: 1 });
     expect(await decode('/bad-crc.gz')).toMatchObject({ error: { name: 'GzipFailure', kind: 'corrupt' }, workers: 1 });
+  });
+
+  it("decodes a zip entry's data, framed as a gzip member, from the visitor's File", async () => {
+    const dataSize = deflateRawSync(first).length;
+    const member = (crc: number) =>
+      page.evaluate(
+        ([a, d, s, c]) =>
+          (
+            globalThis as unknown as {
+              decodeMember: (u: string, a: number, d: number, s: number, c: number) => Promise<Outcome>;
+            }
+          ).decodeMember('/entry.zip', a, d, s, c),
+        [MEMBER_AT, dataSize, first.length, crc] as const,
+      );
+    expect(await member(crc32(first))).toEqual({ length: first.length, sha256: sha256(first), workers: 1 });
+    expect(await member(crc32(first) ^ 1)).toMatchObject({ error: { name: 'GzipFailure', kind: 'corrupt' }, workers: 1 });
   });
 
   it('decodes in the calling thread when the worker cannot start', async () => {

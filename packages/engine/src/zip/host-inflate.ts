@@ -5,11 +5,12 @@ type HostInflate = NonNullable<NativeCodec['inflateStream']>;
 
 /**
  * zip.js's `DecompressionStream` made of the host's streaming decoder: zip.js constructs it for
- * an entry the host does not inflate in one call (too large or encrypted: zip/native-entry.ts), with "gzip" (it
- * frames the raw data of an entry whose CRC-32 and size it knows, so that the decoder checks
- * both) or "deflate-raw". Node's own DecompressionStream gives zlib 16 KiB of output at a time,
- * each a round trip to libuv's pool: a 510 MB entry took 1.8-1.9 s through it, 0.53 s through
- * zlib with 1 MiB chunks (docs/decisions/047-node-inflates-large-zip-entries-itself.md).
+ * the entries it still decodes (encrypted ones; a large plain one is read as a gzip member by
+ * zip/gzip-framed-entry.ts), with "gzip" (it frames the raw data of an entry whose CRC-32 and
+ * size it knows, so that the decoder checks both) or "deflate-raw". Node's own
+ * DecompressionStream gives zlib 16 KiB of output at a time, each a round trip to libuv's pool:
+ * a 510 MB entry took 1.8-1.9 s through it, 0.53 s through zlib with 1 MiB chunks
+ * (docs/decisions/047-node-inflates-large-zip-entries-itself.md).
  */
 function hostDecompressionStream(inflate: HostInflate) {
   return class HostDecompressionStream {

@@ -13,6 +13,7 @@ import { extractZip, listZip, ZipFallback } from './zip-backend.js';
 import { decodeCp437 } from './zip-names.js';
 import { type CountingSource, MemorySink, memorySource, sha256 } from '../testing/memory-io.js';
 import { CORPUS_DIR } from '@archive-opener/test-support/corpus';
+import { withWrongCrc } from '../testing/zip-bytes.js';
 
 interface ManifestEntry {
   name: string;
@@ -51,18 +52,6 @@ async function failure(run: Promise<unknown>): Promise<unknown> {
     },
     (error: unknown) => error,
   );
-}
-
-/** `zip` with each entry's CRC-32 changed where it is stored twice (local header, directory). */
-function withWrongCrc(zip: Uint8Array): Uint8Array {
-  const bytes = zip.slice();
-  const view = new DataView(bytes.buffer);
-  for (let at = 0; at + 4 <= bytes.length; at += 1) {
-    const signature = view.getUint32(at, true);
-    const crcAt = signature === 0x04034b50 ? at + 14 : signature === 0x02014b50 ? at + 16 : -1;
-    if (crcAt >= 0) view.setUint32(crcAt, view.getUint32(crcAt, true) ^ 1, true);
-  }
-  return bytes;
 }
 
 /** Checks every manifest entry was produced; legacy names (nameHex) are compared once decoded. */
@@ -277,41 +266,5 @@ describe.each([
     expect(error).toBeInstanceOf(EngineError);
     expect((error as EngineError).code).toBe('CORRUPT_ARCHIVE');
     expect((error as EngineError).details.problem).toBe('size or CRC-32 mismatch');
-  });
-});
-
-// Past NATIVE_ENTRY_MAX_BYTES, an entry is streamed through zip.js, which decodes it with the
-// host's streaming decoder where the host lends one (zip/host-inflate.ts).
-describe("an entry too large for one call, streamed through Node's zlib", () => {
-  const line = new TextEncoder().encode('entry header volume stream deflate 0123456789\n');
-  const text = new Uint8Array(17 * 1024 * 1024).map((_, i) => line[i % line.length] ?? 0);
-  const zip = zipSync({ 'big.txt': [text, { level: 1 }] });
-  const counted = () => {
-    const formats: string[] = [];
-    const inflate = zlibCodec.inflateStream;
-    const codec: NativeCodec = {
-      ...zlibCodec,
-      inflateStream: (format) => {
-        formats.push(format);
-        if (!inflate) throw new Error('Node lends a streaming decoder');
-        return inflate(format);
-      },
-    };
-    return { codec, formats };
-  };
-
-  it('gives its bytes, decoded by the host', async () => {
-    const { codec, formats } = counted();
-    const sink = new MemorySink();
-    await extractZip([memorySource(zip, 'big.zip')], sink, SERVER_LIMITS, {}, codec);
-    expect(formats.length).toBeGreaterThan(0);
-    expect(sha256(new Uint8Array(sink.files.get('big.txt') ?? []))).toBe(sha256(text));
-  });
-
-  it('reports a CRC-32 mismatch as CORRUPT_ARCHIVE', async () => {
-    const error = await failure(
-      extractZip([memorySource(withWrongCrc(zip), 'big.zip')], new MemorySink(), SERVER_LIMITS, {}, counted().codec),
-    );
-    expect((error as EngineError).code).toBe('CORRUPT_ARCHIVE');
   });
 });

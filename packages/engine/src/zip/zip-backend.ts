@@ -19,6 +19,7 @@ import {
 import type { NativeCodec } from '../core/native-codec.js';
 import { verifyLocalHeader } from './local-header.js';
 import { decodeNatively, suitsNativeCodec } from './native-entry.js';
+import { pipeGzipFramed, suitsGzipFraming } from './gzip-framed-entry.js';
 import { useHostInflate } from './host-inflate.js';
 import { messageOf, openZip, ZipFallback, type OpenedZip, type ZipItem } from './zip-archive.js';
 import { classifyFailure, pipeEntry, readLinkTarget, SinkFailure } from './zip-streams.js';
@@ -213,6 +214,14 @@ async function writeItem(job: Extraction, item: ZipItem, entry: Entry, path: str
     await sinkCall(() => job.sink.writeFile(path, new Blob([]).stream()));
   } else if (job.codec && job.sink.writeBytes && suitsNativeCodec(entry)) {
     result.size = await writeNatively(job, item, entry, path, job.codec);
+  } else if (suitsGzipFraming(entry)) {
+    result.size = await pipeGzipFramed(
+      job.zip.source,
+      entry,
+      item.name,
+      { sink: job.sink, path, onBytes: job.onBytes },
+      job.codec,
+    );
   } else {
     await verifyLocalHeader(job.zip.source, entry, item.name, 'names and extra fields');
     result.size = await pipeEntry(entry as FileEntry, job.sink, path, job.onBytes, getDataOptions);
