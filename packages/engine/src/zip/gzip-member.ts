@@ -27,7 +27,7 @@ export function asGzipMember(data: Uint8Array, size: number, crc: number): Uint8
   return [header, data, trailer];
 }
 
-/** Bytes read at once by the member's `stream()` where the archive is no File. */
+/** Bytes read at once by the member's `stream()`. */
 const STREAM_READ_BYTES = 4 * 1024 * 1024;
 
 /**
@@ -70,8 +70,9 @@ export function gzipMemberSource(
     size,
     read,
     ...(file && { file }),
+    // By the source's reads, not the member File's stream: a browser source's reads let the
+    // worker's event loop run now and then, so that a terminated worker stops (host-browser/task-yield.ts).
     stream() {
-      if (file) return file.stream();
       let at = 0;
       return new ReadableStream<Uint8Array>({
         async pull(controller) {
