@@ -5,6 +5,13 @@ export type Decoded = Uint8Array | readonly Uint8Array[];
 /** What a host's streaming decoder takes (NativeCodec.inflateStream). */
 export type InflateFormat = 'gzip' | 'deflate-raw';
 
+/** A CRC-32 being summed (NativeCodec.crc32Running). */
+export interface RunningCrc32 {
+  update(data: Uint8Array): void;
+  /** The sum of every byte given so far, unsigned. */
+  digest(): number;
+}
+
 /** How many bytes decoded output holds. */
 export function decodedLength(data: Decoded): number {
   return data instanceof Uint8Array ? data.length : data.reduce((sum, piece) => sum + piece.length, 0);
@@ -22,6 +29,11 @@ export interface NativeCodec {
    */
   inflateRaw(data: Uint8Array, maxOutput: number): Decoded | Promise<Decoded>;
   crc32(data: Decoded): number;
+  /**
+   * A CRC-32 summed piece by piece, for data too large to hold at once (a zip's large stored
+   * entry, zip/stored-entry.ts); each call gives a sum of its own.
+   */
+  crc32Running?(): Promise<RunningCrc32>;
   /**
    * A faster way to a deflated entry that must give exactly `size` bytes with CRC-32 `crc`: the
    * host checks both while inflating (the browser's zlib sums as it inflates). Null when it did

@@ -100,3 +100,19 @@ describe('browserCodec', () => {
     });
   });
 });
+
+describe.each([
+  ['browser', browserCodec],
+  ['Node zlib', async () => (await import('../host-node/zlib-codec.js')).zlibCodec],
+])("the %s codec's running CRC-32", (_, codec) => {
+  it('sums pieces as one, each sum of its own', async () => {
+    const data = new Uint8Array(300_000).map((_, i) => (i * 31) & 0xff);
+    const lent = await codec();
+    if (!lent.crc32Running) throw new Error('the codec lends a running CRC-32');
+    const [first, second] = [await lent.crc32Running(), await lent.crc32Running()];
+    for (let at = 0; at < data.length; at += 65_536) first.update(data.subarray(at, at + 65_536));
+    second.update(data.subarray(0, 10));
+    expect(first.digest()).toBe(crc32(data));
+    expect(second.digest()).toBe(crc32(data.subarray(0, 10)));
+  });
+});

@@ -1,5 +1,5 @@
 import { inflateSync } from 'fflate';
-import { createCRC32 } from 'hash-wasm';
+import { createCRC32, type IHasher } from 'hash-wasm';
 import type { NativeCodec } from '../core/native-codec.js';
 import { asGzipMember } from '../zip/gzip-member.js';
 import { offloadedGunzip } from './gunzip-offload.js';
@@ -45,8 +45,14 @@ export function browserCodec(): Promise<NativeCodec> {
     crc32(data) {
       crc.init();
       for (const piece of data instanceof Uint8Array ? [data] : data) crc.update(piece);
-      const digest = crc.digest('binary');
-      return new DataView(digest.buffer, digest.byteOffset, 4).getUint32(0, false);
+      return digestOf(crc);
+    },
+    // An instance of its own: the shared one is summed in one synchronous call at a time, this
+    // one across the reads of an entry, between which other entries are summed.
+    async crc32Running() {
+      const running = await createCRC32();
+      running.init();
+      return { update: (data: Uint8Array) => void running.update(data), digest: () => digestOf(running) };
     },
     async inflateRawChecked(data, size, expected) {
       if (isSmall(data, size)) return null;
@@ -61,6 +67,12 @@ export function browserCodec(): Promise<NativeCodec> {
     gunzipSource: offloadedGunzip,
   }));
   return codec;
+}
+
+/** hash-wasm's CRC-32 as a number (its digest is big-endian bytes). */
+function digestOf(crc: IHasher): number {
+  const digest = crc.digest('binary');
+  return new DataView(digest.buffer, digest.byteOffset, 4).getUint32(0, false);
 }
 
 function inflateWithFflate(data: Uint8Array, maxOutput: number): Uint8Array {

@@ -97,5 +97,12 @@ export const zlibCodec: NativeCodec = {
     if (data instanceof Uint8Array) return crc32(data);
     return data.reduce((value, piece) => crc32(piece, value), 0);
   },
+  async crc32Running() {
+    let value = 0;
+    return {
+      update: (data: Uint8Array) => void (value = crc32(data, value)),
+      digest: () => value >>> 0,
+    };
+  },
   inflateStream: zlibStream,
 };

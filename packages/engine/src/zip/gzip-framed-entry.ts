@@ -7,7 +7,7 @@ import { GzipFailure, gunzip } from '../tar/gzip-reader.js';
 import { gzipFrame, gzipMemberSource } from './gzip-member.js';
 import { verifyLocalHeader } from './local-header.js';
 import { NATIVE_ENTRY_MAX_BYTES } from './native-entry.js';
-import { SinkFailure } from './zip-streams.js';
+import { writePieces } from './piece-writer.js';
 
 const METHOD_DEFLATE = 8;
 
@@ -25,7 +25,7 @@ export function suitsGzipFraming(entry: Entry): boolean {
 }
 
 /** Where the entry is written and what it may not pass (the extraction's limits and progress). */
-export interface FramedTarget {
+export interface EntryTarget {
   sink: OutputSink;
   path: string;
   onBytes: (count: number) => void;
@@ -44,7 +44,7 @@ export async function pipeGzipFramed(
   source: ArchiveSource,
   entry: Entry,
   name: string,
-  { sink, path, onBytes }: FramedTarget,
+  { sink, path, onBytes }: EntryTarget,
   codec: NativeCodec | undefined,
 ): Promise<number> {
   const size = entry.uncompressedSize;
@@ -59,39 +59,27 @@ export async function pipeGzipFramed(
   const inflate = codec?.inflateStream;
   const reader = (codec?.gunzipSource?.(member) ?? gunzip(member, inflate && (() => inflate('gzip'))).stream).getReader();
   let written = 0;
-  // Set when the stream fails from this side (the data, the limits): the sink then fails with it,
-  // and the failure is the archive's, not the sink's.
-  const ours: { failure: EngineError | null } = { failure: null };
-  const checked = new ReadableStream<Uint8Array>({
-    async pull(controller) {
+  await writePieces(
+    sink,
+    path,
+    async () => {
       try {
         const next = await reader.read();
         if (next.done) {
           if (written !== size) throw corrupt(name, 'size mismatch');
-          controller.close();
-          return;
+          return null;
         }
         written += next.value.length;
         // The trailer holds the size mod 2^32 only: a lying entry is stopped here, at its size.
         if (written > size) throw corrupt(name, 'inflates past its declared size');
         onBytes(next.value.length);
-        controller.enqueue(next.value);
+        return next.value;
       } catch (error) {
-        ours.failure = asEngineError(error, name);
-        controller.error(ours.failure);
-        await reader.cancel(ours.failure).catch(() => undefined);
+        throw asEngineError(error, name);
       }
     },
-    cancel: (reason: unknown) => reader.cancel(reason),
-  });
-  try {
-    await sink.writeFile(path, checked);
-  } catch (error) {
-    if (ours.failure) throw ours.failure;
-    await reader.cancel(error).catch(() => undefined);
-    throw new SinkFailure(error);
-  }
-  if (ours.failure) throw ours.failure;
+    (reason) => reader.cancel(reason),
+  );
   return written;
 }
 

@@ -19,7 +19,8 @@ import {
 import type { NativeCodec } from '../core/native-codec.js';
 import { verifyLocalHeader } from './local-header.js';
 import { decodeNatively, suitsNativeCodec } from './native-entry.js';
-import { pipeGzipFramed, suitsGzipFraming } from './gzip-framed-entry.js';
+import { pipeGzipFramed, suitsGzipFraming, type EntryTarget } from './gzip-framed-entry.js';
+import { copyStored, suitsStoredCopy } from './stored-entry.js';
 import { useHostInflate } from './host-inflate.js';
 import { messageOf, openZip, ZipFallback, type OpenedZip, type ZipItem } from './zip-archive.js';
 import { classifyFailure, pipeEntry, readLinkTarget, SinkFailure } from './zip-streams.js';
@@ -215,19 +216,19 @@ async function writeItem(job: Extraction, item: ZipItem, entry: Entry, path: str
   } else if (job.codec && job.sink.writeBytes && suitsNativeCodec(entry)) {
     result.size = await writeNatively(job, item, entry, path, job.codec);
   } else if (suitsGzipFraming(entry)) {
-    result.size = await pipeGzipFramed(
-      job.zip.source,
-      entry,
-      item.name,
-      { sink: job.sink, path, onBytes: job.onBytes },
-      job.codec,
-    );
+    result.size = await pipeGzipFramed(job.zip.source, entry, item.name, target(job, path), job.codec);
+  } else if (job.codec?.crc32Running && suitsStoredCopy(entry)) {
+    const codec = job.codec;
+    result.size = await copyStored(job.zip.source, entry, item.name, target(job, path), () => codec.crc32Running!());
   } else {
     await verifyLocalHeader(job.zip.source, entry, item.name, 'names and extra fields');
     result.size = await pipeEntry(entry as FileEntry, job.sink, path, job.onBytes, getDataOptions);
   }
   job.entries.push(result);
 }
+
+/** Where an entry the engine streams itself goes, and what counts its bytes. */
+const target = (job: Extraction, path: string): EntryTarget => ({ sink: job.sink, path, onBytes: job.onBytes });
 
 /** Decodes with the host's codec and leaves the write running while the next entry decodes. */
 async function writeNatively(job: Extraction, item: ZipItem, entry: Entry, path: string, codec: NativeCodec): Promise<number> {
