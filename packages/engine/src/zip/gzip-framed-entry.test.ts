@@ -1,11 +1,11 @@
 import { SERVER_LIMITS } from '@archive-opener/shared';
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { EngineError } from '../core/engine-error.js';
 import type { NativeCodec } from '../core/native-codec.js';
 import type { ArchiveSource } from '../core/types.js';
 import { zlibCodec } from '../host-node/zlib-codec.js';
 import { gunzip } from '../tar/gzip-reader.js';
+import { engineFailure } from '../testing/engine-failure.js';
 import { MemorySink, memorySource, sha256 } from '../testing/memory-io.js';
 import { withDeclaredSize, withWrongCrc } from '../testing/zip-bytes.js';
 import { extractZip } from './zip-backend.js';
@@ -29,15 +29,6 @@ function noting() {
     },
   };
   return { codec, asked };
-}
-
-async function failure(run: Promise<unknown>): Promise<EngineError> {
-  const error = await run.then(
-    () => new Error('expected a failure'),
-    (reason: unknown) => reason,
-  );
-  if (!(error instanceof EngineError)) throw error;
-  return error;
 }
 
 const extract = (bytes: Uint8Array, codec?: NativeCodec, sink = new MemorySink(), limits = SERVER_LIMITS) =>
@@ -77,14 +68,14 @@ describe('a deflated entry too large for one call', () => {
   });
 
   it('reports a CRC-32 mismatch as CORRUPT_ARCHIVE', async () => {
-    expect((await failure(extract(withWrongCrc(zip), noting().codec))).code).toBe('CORRUPT_ARCHIVE');
-    expect((await failure(extract(withWrongCrc(zip)))).code).toBe('CORRUPT_ARCHIVE');
+    expect((await engineFailure(extract(withWrongCrc(zip), noting().codec))).code).toBe('CORRUPT_ARCHIVE');
+    expect((await engineFailure(extract(withWrongCrc(zip)))).code).toBe('CORRUPT_ARCHIVE');
   });
 
   it('stops at its declared size when it inflates past it', async () => {
     // Both headers say one byte less: the CRC-32 and the rest still match the data.
     const lying = withDeclaredSize(zip, (size) => (size === text.length ? size - 1 : size));
-    const error = await failure(extract(lying, noting().codec));
+    const error = await engineFailure(extract(lying, noting().codec));
     expect(error.code).toBe('CORRUPT_ARCHIVE');
     expect(error.details.entry).toBe('big.txt');
   });

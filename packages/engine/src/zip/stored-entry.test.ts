@@ -1,9 +1,9 @@
 import { SERVER_LIMITS } from '@archive-opener/shared';
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { EngineError } from '../core/engine-error.js';
 import type { ArchiveSource, Progress } from '../core/types.js';
 import { zlibCodec } from '../host-node/zlib-codec.js';
+import { engineFailure } from '../testing/engine-failure.js';
 import { MemorySink, memorySource, sha256 } from '../testing/memory-io.js';
 import { withWrongCrc } from '../testing/zip-bytes.js';
 import { extractZip } from './zip-backend.js';
@@ -26,15 +26,6 @@ class RangeSink extends MemorySink {
 
 const extract = (bytes: Uint8Array, sink: MemorySink, onProgress?: (progress: Progress) => void) =>
   extractZip([memorySource(bytes, 'stored.zip')], sink, SERVER_LIMITS, onProgress ? { onProgress } : {}, zlibCodec);
-
-async function failure(run: Promise<unknown>): Promise<EngineError> {
-  const error = await run.then(
-    () => new Error('expected a failure'),
-    (reason: unknown) => reason,
-  );
-  if (!(error instanceof EngineError)) throw error;
-  return error;
-}
 
 describe('a stored entry too large to hold in one piece', () => {
   it('is kept as its range of the archive, once summed, where the sink can', async () => {
@@ -64,9 +55,9 @@ describe('a stored entry too large to hold in one piece', () => {
 
   it('reports a CRC-32 mismatch as CORRUPT_ARCHIVE, and keeps nothing of it', async () => {
     const sink = new RangeSink();
-    const kept = await failure(extract(withWrongCrc(zip), sink));
+    const kept = await engineFailure(extract(withWrongCrc(zip), sink));
     expect(kept).toMatchObject({ code: 'CORRUPT_ARCHIVE', details: { entry: 'big.bin' } });
     expect(sink.ranges.map((range) => range.path)).not.toContain('big.bin');
-    expect((await failure(extract(withWrongCrc(zip), new MemorySink()))).code).toBe('CORRUPT_ARCHIVE');
+    expect((await engineFailure(extract(withWrongCrc(zip), new MemorySink()))).code).toBe('CORRUPT_ARCHIVE');
   });
 });
