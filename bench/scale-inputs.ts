@@ -1,6 +1,6 @@
 import { createCipheriv, createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { once } from 'node:events';
 import { seededRandom } from '@archive-opener/test-support/seeded-random';
@@ -100,13 +100,43 @@ async function generate(dataDir: string, totalBytes: number, seed: number): Prom
 }
 
 /**
- * Generates one input set under `workDir` and packs it as zip (7zz, deflate at level 5, as
- * `inputs.ts`), 7z (7zz, LZMA2 at level 1) and tar.gz (tar + gzip). `label` names the set.
+ * The set's files joined, in order of their paths, into one file (`data/joined.bin`): a single
+ * large entry, read as one stream (a zip's large entries take their own path, see
+ * docs/decisions/048-large-zip-entries-as-gzip-members.md).
  */
-export async function prepareScaleInputs(workDir: string, label: string, totalBytes: number, seed: number): Promise<ScaleInputs> {
+async function joinFiles(dataDir: string): Promise<void> {
+  const paths = (await readdir(dataDir, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
+  const joined = `${dataDir}.joined`;
+  const out = createWriteStream(joined);
+  for (const path of paths) {
+    for await (const chunk of createReadStream(path)) if (!out.write(chunk)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+  await rm(dataDir, { recursive: true, force: true });
+  await mkdir(dataDir);
+  await rename(joined, join(dataDir, 'joined.bin'));
+}
+
+/**
+ * Generates one input set under `workDir` and packs it as zip (7zz, deflate at level 5, as
+ * `inputs.ts`), 7z (7zz, LZMA2 at level 1) and tar.gz (tar + gzip). `label` names the set;
+ * `oneFile` joins its files into one before packing.
+ */
+export async function prepareScaleInputs(
+  workDir: string,
+  label: string,
+  totalBytes: number,
+  seed: number,
+  oneFile = false,
+): Promise<ScaleInputs> {
   const dataDir = join(workDir, 'data');
   await rm(dataDir, { recursive: true, force: true });
   await generate(dataDir, totalBytes, seed);
+  if (oneFile) await joinFiles(dataDir);
   const archives: Record<Format, string> = {
     zip: join(workDir, 'data.zip'),
     '7z': join(workDir, 'data.7z'),

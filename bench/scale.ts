@@ -1,7 +1,8 @@
 // The bench's "scale" phase: our CLI against the native tools at ~200 MB and ~1.2 GB of output,
-// where the cost per byte, not start-up, decides (docs/decisions/031-node-speed-at-scale.md).
-// Part of `npm run bench`; alone: `npm run bench -- scale` (SCALE_SIZES=200 for the small set
-// only, SCALE_KEEP=<dir> to generate once into <dir> and reuse it on later runs,
+// and ~200 MB joined into one file, where the cost per byte, not start-up, decides
+// (docs/decisions/031-node-speed-at-scale.md).
+// Part of `npm run bench`; alone: `npm run bench -- scale` (SCALE_SIZES=200 for the small sets
+// only, SCALE_SIZES='200 MB one' for the one-file set, SCALE_KEEP=<dir> to generate once into <dir> and reuse it on later runs,
 // SCALE_BASELINE_CLI=<path to another checkout's bin/archive-opener.js> to alternate it too:
 // before/after figures from one run, as bench/compare.ts gives them for the ~49 MB set;
 // SCALE_ROUNDS=<n> to time n rounds instead of each set's own count; SCALE_BROWSER=0 to leave out
@@ -31,10 +32,14 @@ const USAGE_HOOK = `data:text/javascript,${encodeURIComponent(
 )}`;
 const MB = 1024 * 1024;
 
-/** The two sets: label, bytes of output, timed rounds (after one warm-up round), seed. */
+/**
+ * The sets: label, bytes of output, timed rounds (after one warm-up round), seed, and whether its
+ * files are joined into one (a single large entry, the shape of a disk image or a database dump).
+ */
 const SETS = [
-  { label: '200 MB', bytes: 200 * MB, rounds: 5, seed: 26 },
-  { label: '1.2 GB', bytes: 1200 * MB, rounds: 3, seed: 27 },
+  { label: '200 MB', bytes: 200 * MB, rounds: 5, seed: 26, oneFile: false },
+  { label: '200 MB one file', bytes: 200 * MB, rounds: 5, seed: 28, oneFile: true },
+  { label: '1.2 GB', bytes: 1200 * MB, rounds: 3, seed: 27, oneFile: false },
 ] as const;
 
 export const SCALE_GOALS = { nodeRatio: 0.9, rssMB: 250 } as const;
@@ -169,7 +174,7 @@ export async function measureScale(log: (line: string) => void): Promise<ScaleRe
       log(`scale ${set.label}: ${reuse ? 'reusing' : 'generating and packing'} the inputs in ${work}`);
       const inputs = reuse
         ? { label: set.label, dataDir: join(work, 'data'), archives: archivesIn(work), ...(await treeStats(join(work, 'data'))) }
-        : await prepareScaleInputs(work, set.label, set.bytes, set.seed);
+        : await prepareScaleInputs(work, set.label, set.bytes, set.seed, set.oneFile);
       log(`scale ${set.label}: ${inputs.files} files, ${(inputs.bytes / MB).toFixed(0)} MB`);
       const rounds = Number(process.env.SCALE_ROUNDS) || set.rounds;
       const native: Partial<Record<Format, number>> = {};
@@ -179,7 +184,7 @@ export async function measureScale(log: (line: string) => void): Promise<ScaleRe
         if (row.native !== undefined) native[format] = row.native;
       }
       // The browser's ratios are against the native medians just measured on the same archives.
-      if (browser) browserLines.push(...(await browser(inputs.archives, { ...inputs, native }, log)));
+      if (browser) browserLines.push(`browser, ${set.label}:`, ...(await browser(inputs.archives, { ...inputs, native }, log)));
     } finally {
       if (!keep) await rm(work, { recursive: true, force: true });
     }
@@ -195,10 +200,11 @@ function archivesIn(work: string): Record<Format, string> {
 export function scaleLines(results: ScaleResults | undefined, missed: string[]): string[] {
   if (!results) return ['scale: not measured (see notes)'];
   const pad = (s: string, n: number) => s.padEnd(n);
+  const setWidth = Math.max(8, ...results.rows.map((row) => row.set.length + 1));
   const withBaseline = results.rows.some((row) => row.baseline !== undefined);
   const baselineHead = withBaseline ? `${pad('baseline', 9)}${pad('ratio', 7)}${pad('CPU', 7)}` : '';
   const lines = [
-    `scale: ${pad('set', 8)}${pad('format', 8)}${pad('native', 9)}${pad('CLI', 9)}${pad('ratio', 7)}${pad('CPU', 14)}${pad('CPU r', 7)}${baselineHead}peak RSS`,
+    `scale: ${pad('set', setWidth)}${pad('format', 8)}${pad('native', 9)}${pad('CLI', 9)}${pad('ratio', 7)}${pad('CPU', 14)}${pad('CPU r', 7)}${baselineHead}peak RSS`,
   ];
   for (const row of results.rows) {
     const rss = row.rssMB === undefined ? '—' : `${row.rssMB.toFixed(0)} MB`;
@@ -206,7 +212,7 @@ export function scaleLines(results: ScaleResults | undefined, missed: string[]):
       ? `${pad(fmtSeconds(row.baseline), 9)}${pad(fmtRatio(row.baselineRatio), 7)}${pad(fmtSeconds(row.baselineCpu), 7)}`
       : '';
     lines.push(
-      `scale: ${pad(row.set, 8)}${pad(row.format, 8)}${pad(fmtSeconds(row.native), 9)}${pad(fmtSeconds(row.ours), 9)}${pad(fmtRatio(row.ratio), 7)}${pad(`${fmtSeconds(row.nativeCpu)}/${fmtSeconds(row.oursCpu)}`, 14)}${pad(fmtRatio(row.cpuRatio), 7)}${baseline}${rss}`,
+      `scale: ${pad(row.set, setWidth)}${pad(row.format, 8)}${pad(fmtSeconds(row.native), 9)}${pad(fmtSeconds(row.ours), 9)}${pad(fmtRatio(row.ratio), 7)}${pad(`${fmtSeconds(row.nativeCpu)}/${fmtSeconds(row.oursCpu)}`, 14)}${pad(fmtRatio(row.cpuRatio), 7)}${baseline}${rss}`,
     );
     if (row.ratio !== undefined && row.ratio < SCALE_GOALS.nodeRatio) missed.push(`scale ${row.set} ${row.format} ratio`);
     if (row.rssMB !== undefined && row.rssMB > SCALE_GOALS.rssMB) missed.push(`scale ${row.set} ${row.format} RSS`);
