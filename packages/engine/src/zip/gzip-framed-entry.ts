@@ -1,13 +1,12 @@
 import type { Entry } from '@zip.js/zip.js';
 import { EngineError } from '../core/engine-error.js';
 import type { NativeCodec } from '../core/native-codec.js';
-import type { OutputSink } from '../core/output-sink.js';
 import type { ArchiveSource } from '../core/types.js';
 import { GzipFailure, gunzip } from '../tar/gzip-reader.js';
 import { gzipFrame, gzipMemberSource } from './gzip-member.js';
-import { verifyLocalHeader } from './local-header.js';
+import { entryDataAt, incompleteEntry } from './local-header.js';
 import { NATIVE_ENTRY_MAX_BYTES } from './native-entry.js';
-import { writePieces } from './piece-writer.js';
+import { writePieces, type EntryTarget } from './piece-writer.js';
 
 const METHOD_DEFLATE = 8;
 
@@ -22,13 +21,6 @@ export function suitsGzipFraming(entry: Entry): boolean {
     entry.compressionMethod === METHOD_DEFLATE &&
     (entry.compressedSize > NATIVE_ENTRY_MAX_BYTES || entry.uncompressedSize > NATIVE_ENTRY_MAX_BYTES)
   );
-}
-
-/** Where the entry is written and what it may not pass (the extraction's limits and progress). */
-export interface EntryTarget {
-  sink: OutputSink;
-  path: string;
-  onBytes: (count: number) => void;
 }
 
 /**
@@ -48,13 +40,7 @@ export async function pipeGzipFramed(
   codec: NativeCodec | undefined,
 ): Promise<number> {
   const size = entry.uncompressedSize;
-  const dataAt = entry.offset + (await verifyLocalHeader(source, entry, name, 'all'));
-  if (dataAt + entry.compressedSize > source.size) {
-    throw new EngineError('CORRUPT_ARCHIVE', 'The archive is incomplete (it ends too early).', {
-      entry: name,
-      kind: 'truncated',
-    });
-  }
+  const dataAt = await entryDataAt(source, entry, name);
   const member = gzipMemberSource(source, dataAt, entry.compressedSize, gzipFrame(size, entry.signature ?? 0));
   const inflate = codec?.inflateStream;
   const reader = (codec?.gunzipSource?.(member) ?? gunzip(member, inflate && (() => inflate('gzip'))).stream).getReader();
@@ -90,11 +76,6 @@ function corrupt(name: string, problem: string): EngineError {
 /** The decoder's failures are the archive's; the limits' are already coded. */
 function asEngineError(error: unknown, name: string): EngineError {
   if (error instanceof EngineError) return error;
-  if (error instanceof GzipFailure && error.kind === 'truncated') {
-    return new EngineError('CORRUPT_ARCHIVE', 'The archive is incomplete (it ends too early).', {
-      entry: name,
-      kind: 'truncated',
-    });
-  }
+  if (error instanceof GzipFailure && error.kind === 'truncated') return incompleteEntry(name);
   return corrupt(name, error instanceof Error ? error.message : String(error));
 }

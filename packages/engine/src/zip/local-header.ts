@@ -19,6 +19,21 @@ const ZIP64_MARKER = 0xffffffff;
  */
 export type LocalHeaderScope = 'all' | 'names and extra fields';
 
+/** The archive ends inside the entry `name`. */
+export function incompleteEntry(name: string): EngineError {
+  return new EngineError('CORRUPT_ARCHIVE', 'The archive is incomplete (it ends too early).', { entry: name, kind: 'truncated' });
+}
+
+/**
+ * Where the data of an entry the engine reads itself starts: its whole local header checked
+ * against the central directory, and its packed bytes within the archive.
+ */
+export async function entryDataAt(source: ArchiveSource, entry: Entry, name: string): Promise<number> {
+  const dataAt = entry.offset + (await verifyLocalHeader(source, entry, name, 'all'));
+  if (dataAt + entry.compressedSize > source.size) throw incompleteEntry(name);
+  return dataAt;
+}
+
 /**
  * Reads an entry's local header (when `head` does not already hold all of it), checks it against
  * the central directory, and returns its length: the entry's data starts that far after its offset.
@@ -40,10 +55,7 @@ export async function verifyLocalHeader(
   const length = LOCAL_HEADER_FIXED_BYTES + readView(bytes).getUint16(26, true) + extraLength;
   if (bytes.length < length) bytes = await source.read(entry.offset, length);
   if (bytes.length < length) {
-    throw new EngineError('CORRUPT_ARCHIVE', 'The archive is incomplete (it ends too early).', {
-      entry: name,
-      kind: 'truncated',
-    });
+    throw incompleteEntry(name);
   }
   const blocks = extraBlocks(bytes.subarray(length - extraLength, length));
   if (blocks === null) {

@@ -2,7 +2,7 @@ import type { Entry } from '@zip.js/zip.js';
 import { EngineError } from '../core/engine-error.js';
 import { decodedLength, type Decoded, type NativeCodec } from '../core/native-codec.js';
 import type { ArchiveSource } from '../core/types.js';
-import { verifyLocalHeader } from './local-header.js';
+import { incompleteEntry, verifyLocalHeader } from './local-header.js';
 
 /** Entries up to this size (packed and unpacked) are decoded in one call with the host's codec. */
 export const NATIVE_ENTRY_MAX_BYTES = 16 * 1024 * 1024;
@@ -48,10 +48,7 @@ export async function decodeNatively(
       ? guess.subarray(headerLength, headerLength + entry.compressedSize)
       : await source.read(entry.offset + headerLength, entry.compressedSize);
   if (packed.length !== entry.compressedSize) {
-    throw new EngineError('CORRUPT_ARCHIVE', 'The archive is incomplete (it ends too early).', {
-      entry: name,
-      kind: 'truncated',
-    });
+    throw incompleteEntry(name);
   }
   const crc = (entry.signature ?? 0) >>> 0;
   const deflated = entry.compressionMethod === METHOD_DEFLATE;

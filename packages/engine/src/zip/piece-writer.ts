@@ -1,6 +1,13 @@
 import type { OutputSink } from '../core/output-sink.js';
 import { SinkFailure } from './zip-streams.js';
 
+/** Where an entry the engine streams itself is written, and what counts its bytes (limits, progress). */
+export interface EntryTarget {
+  sink: OutputSink;
+  path: string;
+  onBytes: (count: number) => void;
+}
+
 /**
  * Writes the pieces `next` gives (null: the end) into the sink as one file's stream. A failure of
  * `next` (the archive's data, the limits) fails the stream, and is what this throws, whatever the
@@ -13,14 +20,16 @@ export async function writePieces(
   next: () => Promise<Uint8Array | null>,
   stop: (reason: unknown) => Promise<void>,
 ): Promise<void> {
-  const ours: { failure: unknown; failed: boolean } = { failure: undefined, failed: false };
+  // A holder, not a variable: set inside the stream's callbacks, read after the sink returns.
+  const ours = { failed: false, failure: undefined as unknown };
   const stream = new ReadableStream<Uint8Array>({
     async pull(controller) {
       let piece: Uint8Array | null;
       try {
         piece = await next();
       } catch (error) {
-        Object.assign(ours, { failure: error, failed: true });
+        ours.failed = true;
+        ours.failure = error;
         controller.error(error);
         await stop(error).catch(() => undefined);
         return;

@@ -2,10 +2,9 @@ import type { Entry } from '@zip.js/zip.js';
 import { EngineError } from '../core/engine-error.js';
 import type { RunningCrc32 } from '../core/native-codec.js';
 import type { ArchiveSource } from '../core/types.js';
-import type { EntryTarget } from './gzip-framed-entry.js';
-import { verifyLocalHeader } from './local-header.js';
+import { entryDataAt, incompleteEntry } from './local-header.js';
 import { NATIVE_ENTRY_MAX_BYTES } from './native-entry.js';
-import { writePieces } from './piece-writer.js';
+import { writePieces, type EntryTarget } from './piece-writer.js';
 
 const METHOD_STORE = 0;
 /** Bytes read, summed and written at a time. */
@@ -41,10 +40,7 @@ export async function copyStored(
   runningCrc: () => Promise<RunningCrc32>,
 ): Promise<number> {
   const size = entry.uncompressedSize;
-  const dataAt = entry.offset + (await verifyLocalHeader(source, entry, name, 'all'));
-  const incomplete = () =>
-    new EngineError('CORRUPT_ARCHIVE', 'The archive is incomplete (it ends too early).', { entry: name, kind: 'truncated' });
-  if (dataAt + size > source.size) throw incomplete();
+  const dataAt = await entryDataAt(source, entry, name);
   const pieces = async (count: (bytes: number) => void) => {
     const crc = await runningCrc();
     let at = 0;
@@ -56,7 +52,7 @@ export async function copyStored(
         return null;
       }
       const piece = await source.read(dataAt + at, Math.min(PIECE_BYTES, size - at));
-      if (piece.length === 0) throw incomplete();
+      if (piece.length === 0) throw incompleteEntry(name);
       at += piece.length;
       crc.update(piece);
       count(piece.length);

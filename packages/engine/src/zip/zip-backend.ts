@@ -19,7 +19,8 @@ import {
 import type { NativeCodec } from '../core/native-codec.js';
 import { verifyLocalHeader } from './local-header.js';
 import { decodeNatively, suitsNativeCodec } from './native-entry.js';
-import { pipeGzipFramed, suitsGzipFraming, type EntryTarget } from './gzip-framed-entry.js';
+import { pipeGzipFramed, suitsGzipFraming } from './gzip-framed-entry.js';
+import type { EntryTarget } from './piece-writer.js';
 import { copyStored, suitsStoredCopy } from './stored-entry.js';
 import { useHostInflate } from './host-inflate.js';
 import { messageOf, openZip, ZipFallback, type OpenedZip, type ZipItem } from './zip-archive.js';
@@ -218,8 +219,7 @@ async function writeItem(job: Extraction, item: ZipItem, entry: Entry, path: str
   } else if (suitsGzipFraming(entry)) {
     result.size = await pipeGzipFramed(job.zip.source, entry, item.name, target(job, path), job.codec);
   } else if (job.codec?.crc32Running && suitsStoredCopy(entry)) {
-    const codec = job.codec;
-    result.size = await copyStored(job.zip.source, entry, item.name, target(job, path), () => codec.crc32Running!());
+    result.size = await copyStored(job.zip.source, entry, item.name, target(job, path), job.codec.crc32Running.bind(job.codec));
   } else {
     await verifyLocalHeader(job.zip.source, entry, item.name, 'names and extra fields');
     result.size = await pipeEntry(entry as FileEntry, job.sink, path, job.onBytes, getDataOptions);
