@@ -21,33 +21,56 @@ export interface FolderSink extends OutputSink {
 }
 
 /**
- * Joins a file's chunks (a decoder's are 64 KiB) into writes of FOLDER_WRITE_BYTES, in one reused
- * buffer: a write has finished with it when its promise settles. A chunk at least that large
- * when nothing is waiting is written as it is. 200 MB of the bench's zip took 2,887 writes
- * without this, and the browser process's share of each made the run 3× slower.
+ * Joins a file's chunks (a decoder's are 64 KiB) into writes of FOLDER_WRITE_BYTES. 200 MB of the
+ * bench's zip took 2,887 writes without this, and the browser process's share of each made the
+ * run 3× slower. One write may be on its way while the next buffer fills: a write is a round trip
+ * to the browser process, in which the decoder would otherwise wait. So two buffers take turns;
+ * one is filled again only once its write has settled. A chunk at least that large when nothing
+ * is waiting is written as it is, and waited for, since its producer may reuse it.
  */
 export function gathering(write: (data: Uint8Array<ArrayBuffer>) => Promise<void>) {
+  const spare: Uint8Array<ArrayBuffer>[] = [];
   let buffer: Uint8Array<ArrayBuffer> | null = null;
   let filled = 0;
+  /** The write on its way; it never rejects: its failure is kept in `failed`. */
+  let sending: Promise<void> = Promise.resolve();
+  let failed: { error: unknown } | null = null;
+  const settled = async (): Promise<void> => {
+    await sending;
+    if (failed) throw failed.error;
+  };
+  const send = async (full: Uint8Array<ArrayBuffer>, size: number): Promise<void> => {
+    await settled();
+    sending = write(full.subarray(0, size)).then(
+      () => void spare.push(full),
+      (error: unknown) => void (failed = { error }),
+    );
+  };
   return {
     async add(chunk: Uint8Array): Promise<void> {
-      if (filled === 0 && chunk.length >= FOLDER_WRITE_BYTES) return write(chunk as Uint8Array<ArrayBuffer>);
+      if (filled === 0 && chunk.length >= FOLDER_WRITE_BYTES) {
+        await settled();
+        return write(chunk as Uint8Array<ArrayBuffer>);
+      }
       let rest = chunk;
       while (rest.length > 0) {
-        buffer ??= new Uint8Array(FOLDER_WRITE_BYTES);
+        buffer ??= spare.pop() ?? new Uint8Array(FOLDER_WRITE_BYTES);
         const taken = Math.min(rest.length, buffer.length - filled);
         buffer.set(rest.subarray(0, taken), filled);
         filled += taken;
         rest = rest.subarray(taken);
         if (filled === buffer.length) {
-          await write(buffer);
+          await send(buffer, filled);
+          buffer = null;
           filled = 0;
         }
       }
     },
     async end(): Promise<void> {
-      if (buffer && filled > 0) await write(buffer.subarray(0, filled));
+      if (buffer && filled > 0) await send(buffer, filled);
+      buffer = null;
       filled = 0;
+      await settled();
     },
   };
 }
