@@ -12,6 +12,21 @@ export interface RunningCrc32 {
   digest(): number;
 }
 
+/**
+ * A host's own cryptography, for WinZip AES entries (zip/aes-entry.ts): without it zip.js decrypts
+ * them in JavaScript, one entry at a time.
+ */
+export interface NativeCrypto {
+  /**
+   * PBKDF2 with HMAC-SHA1: `length` bytes of key. Off this thread where the host can (Node:
+   * libuv's pool), so that the keys of the next entries are derived at once on other cores.
+   */
+  pbkdf2Sha1(password: Uint8Array, salt: Uint8Array, iterations: number, length: number): Promise<Uint8Array>;
+  hmacSha1(key: Uint8Array, data: Uint8Array): Uint8Array;
+  /** AES with `key` (16, 24 or 32 bytes) on each 16-byte block of what the result is given, alone (ECB). */
+  aesBlocks(key: Uint8Array): (blocks: Uint8Array) => Uint8Array;
+}
+
 /** How many bytes decoded output holds. */
 export function decodedLength(data: Decoded): number {
   return data instanceof Uint8Array ? data.length : data.reduce((sum, piece) => sum + piece.length, 0);
@@ -57,4 +72,5 @@ export interface NativeCodec {
    * this source, and the engine decodes it itself.
    */
   gunzipSource?(source: ArchiveSource): ReadableStream<Uint8Array> | null;
+  crypto?: NativeCrypto;
 }

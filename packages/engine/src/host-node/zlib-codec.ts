@@ -1,5 +1,6 @@
 import { constants, crc32, createInflateRaw, inflateRawSync, type InflateRaw } from 'node:zlib';
 import type { NativeCodec } from '../core/native-codec.js';
+import { nodeCrypto } from './node-crypto.js';
 import { zlibStream } from './zlib-stream.js';
 import { SlabPool } from './slab-pool.js';
 
@@ -62,7 +63,7 @@ function inflateIntoSlab(data: Uint8Array, size: number): { output: Buffer; prod
   return { output, produced: room - outputLeft, inputLeft };
 }
 
-/** Node's zlib: native inflate, gunzip and CRC-32, several times faster than in JavaScript. */
+/** Node's zlib: native inflate, gunzip and CRC-32, several times faster than in JavaScript; and its crypto. */
 export const zlibCodec: NativeCodec = {
   inflateRaw(data, maxOutput) {
     // maxOutputLength makes a lying size fail here, before it can fill memory. One output buffer
@@ -105,4 +106,5 @@ export const zlibCodec: NativeCodec = {
     };
   },
   inflateStream: zlibStream,
+  crypto: nodeCrypto,
 };

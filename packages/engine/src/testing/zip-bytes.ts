@@ -9,6 +9,29 @@ export function withDeclaredSize(zip: Uint8Array, size: (value: number) => numbe
 }
 
 /**
+ * `zip` (of WinZip AES entries, AE-2, as zip.js writes them) made AE-1: each AES extra field's
+ * vendor version set to 1, and each entry's CRC-32 to `crc`, which AE-1 keeps and AE-2 leaves 0.
+ * `where`: 'local' changes only the local headers' AES fields, and no CRC.
+ */
+export function asAe1(zip: Uint8Array, crc: number, where: 'both' | 'local' = 'both'): Uint8Array {
+  const bytes = where === 'both' ? withStoredField(zip, 14, 16, () => crc) : zip.slice();
+  const view = new DataView(bytes.buffer);
+  const directoryAt = bytes.findLastIndex((_, at) => at + 4 <= bytes.length && view.getUint32(at, true) === 0x06054b50);
+  // An AES extra field: id 0x9901, 7 bytes, vendor version 2, "AE".
+  for (let at = 0; at + 8 <= bytes.length; at += 1) {
+    const isField =
+      view.getUint32(at, true) === 0x00079901 && view.getUint16(at + 4, true) === 2 && view.getUint16(at + 6, true) === 0x4541;
+    if (isField && (where === 'both' || at < centralStart(view, directoryAt))) view.setUint16(at + 4, 1, true);
+  }
+  return bytes;
+}
+
+/** Where the central directory starts, from the end record at `endAt`. */
+function centralStart(view: DataView, endAt: number): number {
+  return view.getUint32(endAt + 16, true);
+}
+
+/**
  * Changes a 32-bit field of every local header (at `localAt` after its signature) and central
  * directory record (at `centralAt`) alike, so that the two still agree.
  */

@@ -1,6 +1,7 @@
 import type { Entry } from '@zip.js/zip.js';
 import { EngineError } from '../core/engine-error.js';
 import type { ArchiveSource } from '../core/types.js';
+import { AES_EXTRA_FIELD, METHOD_AES } from './aes-entry.js';
 import { extraBlocks, MALFORMED_EXTRA_FIELD, sameBytes, unicodePaths, type ExtraBlock } from './zip-extra-fields.js';
 
 const LOCAL_HEADER_SIGNATURE = 0x04034b50;
@@ -65,7 +66,7 @@ export async function verifyLocalHeader(
     });
   }
   const problem =
-    (await nameDisagreement(bytes, blocks, entry, name)) ?? (scope === 'all' ? dataDisagreement(bytes, entry) : null);
+    (await nameDisagreement(bytes, blocks, entry, name)) ?? (scope === 'all' ? dataDisagreement(bytes, blocks, entry) : null);
   if (problem !== null) {
     throw new EngineError('CORRUPT_ARCHIVE', 'The archive is inconsistent: an entry is described two different ways.', {
       entry: name,
@@ -98,10 +99,15 @@ async function nameDisagreement(
   return sameBytes(localName, entry.rawFilename) || entry.extraFieldUnicodePath ? null : 'name';
 }
 
-/** The same for the data: method, flags, CRC and sizes (which a data descriptor or Zip64 may defer). */
-function dataDisagreement(bytes: Uint8Array, entry: Entry): string | null {
+/**
+ * The same for the data: method, flags, CRC and sizes (which a data descriptor or Zip64 may
+ * defer), and a WinZip AES entry's extra field (strength and real method).
+ */
+function dataDisagreement(bytes: Uint8Array, localBlocks: readonly ExtraBlock[], entry: Entry): string | null {
   const view = readView(bytes);
-  if (view.getUint16(8, true) !== entry.compressionMethod) return 'compression method';
+  const aes = entry.extraFieldAES;
+  if (view.getUint16(8, true) !== (aes ? METHOD_AES : entry.compressionMethod)) return 'compression method';
+  if (aes && !localBlocks.some((block) => block.id === AES_EXTRA_FIELD && sameBytes(block.data, aes.data))) return 'AES field';
   if ((view.getUint16(6, true) & FLAGS_THAT_MATTER) !== ((entry.rawBitFlag ?? 0) & FLAGS_THAT_MATTER)) return 'flags';
   if ((view.getUint16(6, true) & FLAG_DATA_DESCRIPTOR) !== 0) return null;
   const crc = view.getUint32(14, true);

@@ -2,6 +2,7 @@ import type { Entry } from '@zip.js/zip.js';
 import { EngineError } from '../core/engine-error.js';
 import { decodedLength, type Decoded, type NativeCodec } from '../core/native-codec.js';
 import type { ArchiveSource } from '../core/types.js';
+import { decryptWinZipAes, winZipAesOf } from './aes-entry.js';
 import { incompleteEntry, verifyLocalHeader } from './local-header.js';
 
 /** Entries up to this size (packed and unpacked) are decoded in one call with the host's codec. */
@@ -11,11 +12,16 @@ const LOCAL_HEADER_ALLOWANCE = 1024;
 const METHOD_STORE = 0;
 const METHOD_DEFLATE = 8;
 
-/** Whether the host's codec can take this entry: plain stored or deflated data of modest size. */
-export function suitsNativeCodec(entry: Entry): boolean {
+/**
+ * Whether the host's codec can take this entry: stored or deflated data of modest size, plain,
+ * or encrypted with WinZip AES where the host has its own cryptography and a password was given.
+ */
+export function suitsNativeCodec(entry: Entry, codec: NativeCodec, password: string | undefined): boolean {
+  const readable = entry.encrypted
+    ? codec.crypto !== undefined && password !== undefined && winZipAesOf(entry) !== null
+    : entry.signature !== undefined;
   return (
-    !entry.encrypted &&
-    entry.signature !== undefined &&
+    readable &&
     (entry.compressionMethod === METHOD_STORE || entry.compressionMethod === METHOD_DEFLATE) &&
     entry.compressedSize <= NATIVE_ENTRY_MAX_BYTES &&
     entry.uncompressedSize <= NATIVE_ENTRY_MAX_BYTES
@@ -31,14 +37,16 @@ export interface NativelyDecoded {
 
 /**
  * Decodes one entry with the host's native codec: reads the local header to find the data,
- * inflates it in one call capped at the declared size (a lying size cannot inflate past it),
- * and checks the CRC-32. Returns the bytes; the caller counts and writes them.
+ * decrypts it (WinZip AES, aes-entry.ts), inflates it in one call capped at the declared size (a
+ * lying size cannot inflate past it), and checks the CRC-32. Returns the bytes; the caller counts
+ * and writes them.
  */
 export async function decodeNatively(
   source: ArchiveSource,
   entry: Entry,
   codec: NativeCodec,
   name: string,
+  password?: string,
 ): Promise<NativelyDecoded> {
   // One read for header and data in the usual case: hosts pay per read (a File slice, a syscall).
   const guess = await source.read(entry.offset, LOCAL_HEADER_ALLOWANCE + entry.compressedSize);
@@ -50,25 +58,36 @@ export async function decodeNatively(
   if (packed.length !== entry.compressedSize) {
     throw incompleteEntry(name);
   }
-  const crc = (entry.signature ?? 0) >>> 0;
+  const aes = winZipAesOf(entry);
   const deflated = entry.compressionMethod === METHOD_DEFLATE;
+  // AE-2 stores no CRC-32: its authentication code has checked the data.
+  const crc = aes && !aes.keepsCrc ? null : (entry.signature ?? 0) >>> 0;
+  /** The packed bytes are the entry's own: stored, and not encrypted. */
+  const asStored = !deflated && !aes;
   let data: Decoded;
   try {
+    const plain = aes ? await decryptWinZipAes(packed, aes, password ?? '', required(codec.crypto), name) : packed;
     // Checked by the decoder itself, when it can: else inflated, then checked below.
-    const checked = deflated ? await codec.inflateRawChecked?.(packed, entry.uncompressedSize, crc) : null;
+    const checked = deflated && crc !== null ? await codec.inflateRawChecked?.(plain, entry.uncompressedSize, crc) : null;
     if (checked) return { data: checked, storedAt: null };
-    data = deflated ? await codec.inflateRaw(packed, entry.uncompressedSize) : packed;
+    data = deflated ? await codec.inflateRaw(plain, entry.uncompressedSize) : plain;
   } catch (error) {
+    if (error instanceof EngineError) throw error;
     throw new EngineError('CORRUPT_ARCHIVE', undefined, { entry: name, problem: String(error) });
   } finally {
-    // Inflated (or failed), the packed bytes are read no more; a stored entry's are its data.
-    if (deflated) {
+    // Decoded (or failed), the packed bytes are read no more, unless they are the entry's bytes.
+    if (!asStored) {
       source.release?.(guess);
       if (packed.buffer !== guess.buffer) source.release?.(packed);
     }
   }
-  if (decodedLength(data) !== entry.uncompressedSize || codec.crc32(data) >>> 0 !== crc) {
+  if (decodedLength(data) !== entry.uncompressedSize || (crc !== null && codec.crc32(data) >>> 0 !== crc)) {
     throw new EngineError('CORRUPT_ARCHIVE', undefined, { entry: name, problem: 'size or CRC-32 mismatch' });
   }
-  return { data, storedAt: deflated ? null : entry.offset + headerLength };
+  return { data, storedAt: asStored ? entry.offset + headerLength : null };
+}
+
+function required<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('suitsNativeCodec lets an encrypted entry through only where the host decrypts.');
+  return value;
 }

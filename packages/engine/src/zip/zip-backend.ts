@@ -87,6 +87,8 @@ class Extraction {
   readonly bytesTotal: number | null;
   /** Writes of natively decoded entries still under way: decoding the next overlaps them. */
   readonly pendingWrites: Promise<void>[] = [];
+  /** What the entries of `pendingWrites` hold, packed and unpacked, in the same order. */
+  readonly pendingBytes: number[] = [];
 
   constructor(
     readonly zip: OpenedZip,
@@ -214,7 +216,7 @@ async function writeItem(job: Extraction, item: ZipItem, entry: Entry, path: str
     if (target !== null) result.linkTarget = decodeStoredText(target, job.zip.names);
   } else if (item.encrypted && item.size === 0 && job.password === undefined) {
     await sinkCall(() => job.sink.writeFile(path, new Blob([]).stream()));
-  } else if (job.codec && job.sink.writeBytes && suitsNativeCodec(entry)) {
+  } else if (job.codec && job.sink.writeBytes && suitsNativeCodec(entry, job.codec, job.password)) {
     result.size = await writeNatively(job, item, entry, path, job.codec);
   } else if (suitsGzipFraming(entry)) {
     result.size = await pipeGzipFramed(job.zip.source, entry, item.name, target(job, path), job.codec);
@@ -230,12 +232,17 @@ async function writeItem(job: Extraction, item: ZipItem, entry: Entry, path: str
 /** Where an entry the engine streams itself goes, and what counts its bytes. */
 const target = (job: Extraction, path: string): EntryTarget => ({ sink: job.sink, path, onBytes: job.onBytes });
 
+/** Entries decoded and written by the host's codec at once, at most (zip-backend's writeNatively). */
+const MAX_ENTRIES_IN_FLIGHT = 8;
+/** The bytes they hold, packed and unpacked, past which no other starts until the oldest is done. */
+const MAX_BYTES_IN_FLIGHT = 64 * 1024 * 1024;
+
 /** Decodes with the host's codec and leaves the write running while the next entry decodes. */
 async function writeNatively(job: Extraction, item: ZipItem, entry: Entry, path: string, codec: NativeCodec): Promise<number> {
   const sink = job.sink;
   // Reading and writing overlap the next entries' decoding (measured in Node: the variant that
   // also inflated on libuv's pool was slower). The size is known: decoding checks it exactly.
-  const task = decodeNatively(job.zip.source, entry, codec, item.name).then(async ({ data, storedAt }) => {
+  const task = decodeNatively(job.zip.source, entry, codec, item.name, job.password).then(async ({ data, storedAt }) => {
     job.onBytes(entry.uncompressedSize);
     // A stored entry, checked, may stay where it is in the archive (browser: no copy into a Blob).
     if (storedAt !== null && sink.referToSource?.(path, job.zip.source, storedAt, entry.uncompressedSize)) return;
@@ -247,8 +254,14 @@ async function writeNatively(job: Extraction, item: ZipItem, entry: Entry, path:
   // Awaited later, in order; until then a failure must not count as unhandled.
   task.catch(() => undefined);
   job.pendingWrites.push(task);
-  // A few entries in flight keep the cores and the disk busy without holding much in memory.
-  if (job.pendingWrites.length >= 4) {
+  job.pendingBytes.push(entry.compressedSize + entry.uncompressedSize);
+  // A few entries in flight keep the cores and the disk busy; small WinZip AES entries need more,
+  // each waiting ~2 ms for its key on libuv's pool. The bytes held bound how many.
+  while (
+    job.pendingWrites.length >= MAX_ENTRIES_IN_FLIGHT ||
+    (job.pendingWrites.length > 1 && job.pendingBytes.reduce((sum, bytes) => sum + bytes, 0) > MAX_BYTES_IN_FLIGHT)
+  ) {
+    job.pendingBytes.shift();
     try {
       await job.pendingWrites.shift();
     } catch (error) {

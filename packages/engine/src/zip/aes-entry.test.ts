@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { crc32 } from 'node:zlib';
+import { SERVER_LIMITS } from '@archive-opener/shared';
+import { Uint8ArrayReader, Uint8ArrayWriter, ZipReader, ZipWriter } from '@zip.js/zip.js';
+import { describe, expect, it } from 'vitest';
+import type { NativeCodec } from '../core/native-codec.js';
+import { nodeCrypto } from '../host-node/node-crypto.js';
+import { zlibCodec } from '../host-node/zlib-codec.js';
+import { engineFailure } from '../testing/engine-failure.js';
+import { MemorySink, memorySource } from '../testing/memory-io.js';
+import { asAe1 } from '../testing/zip-bytes.js';
+import { extractZip } from './zip-backend.js';
+
+const PASSWORD = 'pässwörd 7';
+
+/** An archive of `files` encrypted with WinZip AES by zip.js (AE-2), deflated at `level` (0: stored). */
+async function aesZip(files: Record<string, Uint8Array>, strength: 1 | 2 | 3, level: number): Promise<Uint8Array> {
+  const writer = new ZipWriter(new Uint8ArrayWriter(), {
+    password: PASSWORD,
+    encryptionStrength: strength,
+    level,
+    useWebWorkers: false,
+  });
+  for (const [name, data] of Object.entries(files)) await writer.add(name, new Uint8ArrayReader(data));
+  return writer.close();
+}
+
+/** Node's codec, counting the keys its crypto derives: each is an entry the engine decrypted itself. */
+function countingCodec(): { codec: NativeCodec; keys: () => number } {
+  let keys = 0;
+  const crypto = {
+    ...nodeCrypto,
+    pbkdf2Sha1: (...args: Parameters<typeof nodeCrypto.pbkdf2Sha1>) => {
+      keys += 1;
+      return nodeCrypto.pbkdf2Sha1(...args);
+    },
+  };
+  return { codec: { ...zlibCodec, crypto }, keys: () => keys };
+}
+
+async function extract(zip: Uint8Array, codec: NativeCodec, password = PASSWORD): Promise<MemorySink> {
+  const sink = new MemorySink({ writeBytes: true });
+  await extractZip([memorySource(zip, 'aes.zip')], sink, SERVER_LIMITS, { password }, codec);
+  return sink;
+}
+
+/** A written file's bytes, as one Buffer whatever the codec gave. */
+const bytesOf = (sink: MemorySink, name: string): Buffer => Buffer.from(sink.files.get(name) ?? []);
+
+const text = new TextEncoder().encode('a line of a log that deflates well, 0123456789\n'.repeat(3000));
+const files = {
+  // Several 64 KiB windows of key stream, and a length that is not a whole number of blocks or words.
+  'text.txt': text.subarray(0, text.length - 5),
+  'random.bin': new Uint8Array(randomBytes(100_003)),
+  'one.txt': new TextEncoder().encode('x'),
+};
+
+describe('WinZip AES entries decrypted with the host crypto', () => {
+  it.each([1, 2, 3] as const)('reads AES-%s entries, stored and deflated, byte for byte', async (strength) => {
+    for (const level of [0, 5]) {
+      const zip = await aesZip(files, strength, level);
+      const { codec, keys } = countingCodec();
+      const sink = await extract(zip, codec);
+      for (const [name, data] of Object.entries(files))
+        expect(bytesOf(sink, name), `${name} at level ${level}`).toEqual(Buffer.from(data));
+      const entries = await new ZipReader(new Uint8ArrayReader(zip)).getEntries();
+      expect(keys()).toBe(entries.filter((entry) => entry.encrypted).length);
+      expect(keys()).toBeGreaterThan(0);
+    }
+  });
+
+  it('names a wrong password, and data its authentication code does not match, WRONG_PASSWORD', async () => {
+    const zip = await aesZip({ 'random.bin': files['random.bin'] }, 3, 0);
+    expect((await engineFailure(extract(zip, zlibCodec, 'not the password'))).code).toBe('WRONG_PASSWORD');
+    const damaged = zip.slice();
+    // Inside the encrypted data (past the local header, salt and verifier).
+    damaged[200] = (damaged[200] ?? 0) ^ 1;
+    expect((await engineFailure(extract(damaged, zlibCodec))).code).toBe('WRONG_PASSWORD');
+  });
+
+  it('checks the CRC-32 that AE-1 keeps', async () => {
+    const data = files['text.txt'];
+    const zip = await aesZip({ 'text.txt': data }, 2, 5);
+    const ae1 = asAe1(zip, crc32(data));
+    expect(bytesOf(await extract(ae1, zlibCodec), 'text.txt')).toEqual(Buffer.from(data));
+    const error = await engineFailure(extract(asAe1(zip, crc32(data) ^ 1), zlibCodec));
+    expect(error.code).toBe('CORRUPT_ARCHIVE');
+    expect(error.details).toMatchObject({ problem: 'size or CRC-32 mismatch' });
+  });
+
+  it('refuses an entry whose local header describes its encryption otherwise', async () => {
+    const zip = await aesZip({ 'one.txt': files['one.txt'] }, 1, 0);
+    const error = await engineFailure(extract(asAe1(zip, 0, 'local'), zlibCodec));
+    expect(error.code).toBe('CORRUPT_ARCHIVE');
+    expect(String(error.details?.problem)).toContain('AES field');
+  });
+});
