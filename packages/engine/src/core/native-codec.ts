@@ -22,9 +22,9 @@ export interface NativeCrypto {
    * libuv's pool), so that the keys of the next entries are derived at once on other cores.
    */
   pbkdf2Sha1(password: Uint8Array, salt: Uint8Array, iterations: number, length: number): Promise<Uint8Array>;
-  hmacSha1(key: Uint8Array, data: Uint8Array): Uint8Array;
+  hmacSha1(key: Uint8Array, data: Uint8Array): Promise<Uint8Array>;
   /** AES with `key` (16, 24 or 32 bytes) on each 16-byte block of what the result is given, alone (ECB). */
-  aesBlocks(key: Uint8Array): (blocks: Uint8Array) => Uint8Array;
+  aesBlocks(key: Uint8Array): Promise<(blocks: Uint8Array) => Uint8Array>;
 }
 
 /** How many bytes decoded output holds. */

@@ -1,8 +1,9 @@
 import { inflateSync } from 'fflate';
 import { createCRC32, type IHasher } from 'hash-wasm';
-import type { NativeCodec } from '../core/native-codec.js';
+import type { NativeCodec, NativeCrypto } from '../core/native-codec.js';
 import { asGzipMember } from '../zip/gzip-member.js';
 import { offloadedGunzip } from './gunzip-offload.js';
+import { webCrypto } from './web-crypto.js';
 
 /**
  * Entries that inflate to at least this much go through the browser's own zlib. Below it a
@@ -27,7 +28,8 @@ class OversizeError extends RangeError {
  * a fresh worker (one per archive) has not yet optimised. Small ones stay with fflate's single
  * synchronous call, cheaper than a stream's setup. CRC-32 is hash-wasm's. Both load once per worker.
  * A zip entry inflated by the stream is read as a gzip member, so zlib checks its CRC-32 too.
- * A user's .tar.gz is decoded in a worker of its own (gunzip-offload.ts).
+ * A user's .tar.gz is decoded in a worker of its own (gunzip-offload.ts). WinZip AES entries are
+ * decrypted with WebCrypto where the page has it (web-crypto.ts).
  */
 export function browserCodec(): Promise<NativeCodec> {
   codec ??= createCRC32().then((crc) => ({
@@ -65,9 +67,13 @@ export function browserCodec(): Promise<NativeCodec> {
       }
     },
     gunzipSource: offloadedGunzip,
+    ...withCrypto(webCrypto()),
   }));
   return codec;
 }
+
+/** The codec's `crypto`, where the browser has it. */
+const withCrypto = (crypto: NativeCrypto | null): Pick<NativeCodec, 'crypto'> => (crypto ? { crypto } : {});
 
 /** hash-wasm's CRC-32 as a number (its digest is big-endian bytes). */
 function digestOf(crc: IHasher): number {

@@ -7,8 +7,8 @@ export const nodeCrypto: NativeCrypto = {
     new Promise((resolve, reject) => {
       pbkdf2(password, salt, iterations, length, 'sha1', (error, key) => (error ? reject(error) : resolve(key)));
     }),
-  hmacSha1: (key, data) => createHmac('sha1', key).update(data).digest(),
-  aesBlocks(key) {
+  hmacSha1: async (key, data) => createHmac('sha1', key).update(data).digest(),
+  async aesBlocks(key) {
     const cipher = createCipheriv(`aes-${key.length * 8}-ecb`, key, null);
     cipher.setAutoPadding(false);
     return (blocks) => cipher.update(blocks);

@@ -3,7 +3,8 @@ import { crc32 } from 'node:zlib';
 import { SERVER_LIMITS } from '@archive-opener/shared';
 import { Uint8ArrayReader, Uint8ArrayWriter, ZipReader, ZipWriter } from '@zip.js/zip.js';
 import { describe, expect, it } from 'vitest';
-import type { NativeCodec } from '../core/native-codec.js';
+import type { NativeCodec, NativeCrypto } from '../core/native-codec.js';
+import { webCrypto } from '../host-browser/web-crypto.js';
 import { nodeCrypto } from '../host-node/node-crypto.js';
 import { zlibCodec } from '../host-node/zlib-codec.js';
 import { engineFailure } from '../testing/engine-failure.js';
@@ -25,17 +26,17 @@ async function aesZip(files: Record<string, Uint8Array>, strength: 1 | 2 | 3, le
   return writer.close();
 }
 
-/** Node's codec, counting the keys its crypto derives: each is an entry the engine decrypted itself. */
-function countingCodec(): { codec: NativeCodec; keys: () => number } {
+/** Node's codec with `crypto`, counting the keys it derives: each is an entry the engine decrypted itself. */
+function countingCodec(crypto: NativeCrypto): { codec: NativeCodec; keys: () => number } {
   let keys = 0;
-  const crypto = {
-    ...nodeCrypto,
-    pbkdf2Sha1: (...args: Parameters<typeof nodeCrypto.pbkdf2Sha1>) => {
+  const counting: NativeCrypto = {
+    ...crypto,
+    pbkdf2Sha1: (...args) => {
       keys += 1;
-      return nodeCrypto.pbkdf2Sha1(...args);
+      return crypto.pbkdf2Sha1(...args);
     },
   };
-  return { codec: { ...zlibCodec, crypto }, keys: () => keys };
+  return { codec: { ...zlibCodec, crypto: counting }, keys: () => keys };
 }
 
 async function extract(zip: Uint8Array, codec: NativeCodec, password = PASSWORD): Promise<MemorySink> {
@@ -56,10 +57,19 @@ const files = {
 };
 
 describe('WinZip AES entries decrypted with the host crypto', () => {
-  it.each([1, 2, 3] as const)('reads AES-%s entries, stored and deflated, byte for byte', async (strength) => {
+  // Node's OpenSSL, and WebCrypto as the browser's codec uses it (here Node's own implementation).
+  const cryptos = { node: nodeCrypto, web: webCrypto() };
+  it.each([
+    [1, 'node'],
+    [2, 'web'],
+    [3, 'node'],
+    [3, 'web'],
+  ] as const)('reads AES-%s entries, stored and deflated, byte for byte (%s crypto)', async (strength, which) => {
+    const crypto = cryptos[which];
+    if (!crypto) throw new Error('WebCrypto is missing');
     for (const level of [0, 5]) {
       const zip = await aesZip(files, strength, level);
-      const { codec, keys } = countingCodec();
+      const { codec, keys } = countingCodec(crypto);
       const sink = await extract(zip, codec);
       for (const [name, data] of Object.entries(files))
         expect(bytesOf(sink, name), `${name} at level ${level}`).toEqual(Buffer.from(data));

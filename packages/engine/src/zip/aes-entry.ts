@@ -63,10 +63,10 @@ export async function decryptWinZipAes(
   const wrong = () => new EngineError('WRONG_PASSWORD', undefined, { entry: name });
   if (keys[keyBytes * 2] !== data[saltBytes] || keys[keyBytes * 2 + 1] !== data[saltBytes + 1]) throw wrong();
   const cipherText = data.subarray(start, data.length - AUTH_CODE_BYTES);
-  const code = crypto.hmacSha1(keys.subarray(keyBytes, keyBytes * 2), cipherText);
+  const code = await crypto.hmacSha1(keys.subarray(keyBytes, keyBytes * 2), cipherText);
   const stored = data.subarray(data.length - AUTH_CODE_BYTES);
   if (stored.some((byte, at) => byte !== code[at])) throw wrong();
-  return counterMode(crypto.aesBlocks(keys.subarray(0, keyBytes)), cipherText);
+  return counterMode(await crypto.aesBlocks(keys.subarray(0, keyBytes)), cipherText);
 }
 
 /**

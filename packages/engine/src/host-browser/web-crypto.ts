@@ -1,0 +1,34 @@
+import type { NativeCrypto } from '../core/native-codec.js';
+
+/** WebCrypto's types want bytes over an ArrayBuffer; ours may view a SharedArrayBuffer's (never here). */
+const own = (bytes: Uint8Array): Uint8Array<ArrayBuffer> => bytes as Uint8Array<ArrayBuffer>;
+
+/**
+ * The browser's cryptography for WinZip AES entries (zip/aes-entry.ts). PBKDF2 and HMAC are
+ * WebCrypto's: native, and run on the browser's own threads, so the keys of the entries in flight
+ * are derived at once. AES blocks are noble-ciphers' (JavaScript), loaded when first needed:
+ * WebCrypto has no plain block mode, and its counter mode counts big-endian where WinZip counts
+ * little-endian. Null where WebCrypto is missing (a page not served over HTTPS): zip.js then
+ * decrypts as before.
+ */
+export function webCrypto(): NativeCrypto | null {
+  const subtle = globalThis.crypto?.subtle;
+  if (!subtle) return null;
+  return {
+    async pbkdf2Sha1(password, salt, iterations, length) {
+      const key = await subtle.importKey('raw', own(password), 'PBKDF2', false, ['deriveBits']);
+      return new Uint8Array(
+        await subtle.deriveBits({ name: 'PBKDF2', salt: own(salt), iterations, hash: 'SHA-1' }, key, length * 8),
+      );
+    },
+    async hmacSha1(key, data) {
+      const hmacKey = await subtle.importKey('raw', own(key), { name: 'HMAC', hash: 'SHA-1' }, false, ['sign']);
+      return new Uint8Array(await subtle.sign('HMAC', hmacKey, own(data)));
+    },
+    async aesBlocks(key) {
+      const { ecb } = await import('@noble/ciphers/aes.js');
+      // One cipher a call: noble's refuses to encrypt twice with one instance.
+      return (blocks) => ecb(key, { disablePadding: true }).encrypt(blocks);
+    },
+  };
+}
