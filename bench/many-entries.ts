@@ -1,6 +1,6 @@
 // The entry limit, reached: 100,000 entries of each format through the server's worker path
 // (peak memory per entry), and the CLI on 100,000 entries that all have one name (duplicate
-// names must be numbered in linear time). A phase of `npm run bench`; alone (no build, no
+// names must be numbered in linear time); and the CLI on many small encrypted entries. A phase of `npm run bench`; alone (no build, no
 // browser): node --import tsx bench/many-entries.ts
 import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -8,6 +8,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { zipSync } from 'fflate';
+import { encryptedEntriesLine, measureEncryptedEntries, type EncryptedEntriesResults } from './encrypted-entries.js';
 import { makeManyEntries, makeSameNames, MANY_FORMATS, type ManyFormat } from './many-entries-archives.js';
 import { errorText, freshDir, run } from './measure.js';
 
@@ -29,6 +30,8 @@ export interface ManyEntriesResults {
   /** Peak RSS over a tiny job's, per entry, by format. */
   formats: Partial<Record<ManyFormat, { entries: number; seconds: number; bytesPerEntry: number } | { error: string }>>;
   baselineMB: number;
+  /** The CLI against 7zz on small encrypted entries (encrypted-entries.ts). */
+  encrypted?: EncryptedEntriesResults | { error: string };
 }
 
 async function childRun(archive: string, outDir: string): Promise<ChildReport> {
@@ -82,6 +85,12 @@ export async function measureManyEntries(work: string, log: (line: string) => vo
       results.formats[format] = { error: errorText(error) };
     }
   }
+  log('many entries: the CLI and 7zz on 2,000 small WinZip AES entries');
+  try {
+    results.encrypted = await measureEncryptedEntries(dir, CLI);
+  } catch (error) {
+    results.encrypted = { error: errorText(error) };
+  }
   await freshDir(dir);
   return results;
 }
@@ -111,6 +120,7 @@ export function manyEntriesLines(results: ManyEntriesResults | undefined, missed
       );
     }
   }
+  lines.push(encryptedEntriesLine(results.encrypted));
   return lines;
 }
 
