@@ -23,8 +23,17 @@ export interface NativeCrypto {
    */
   pbkdf2Sha1(password: Uint8Array, salt: Uint8Array, iterations: number, length: number): Promise<Uint8Array>;
   hmacSha1(key: Uint8Array, data: Uint8Array): Promise<Uint8Array>;
+  /** The same summed piece by piece, for an entry too large to hold (zip/aes-stream-entry.ts). */
+  hmacSha1Running(key: Uint8Array): Promise<RunningDigest>;
   /** AES with `key` (16, 24 or 32 bytes) on each 16-byte block of what the result is given, alone (ECB). */
   aesBlocks(key: Uint8Array): Promise<(blocks: Uint8Array) => Uint8Array>;
+}
+
+/** A digest being summed (NativeCrypto.hmacSha1Running). */
+export interface RunningDigest {
+  update(data: Uint8Array): void;
+  /** The digest of every byte given so far. */
+  digest(): Uint8Array;
 }
 
 /** How many bytes decoded output holds. */

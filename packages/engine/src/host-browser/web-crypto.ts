@@ -1,3 +1,4 @@
+import { createHMAC, createSHA1 } from 'hash-wasm';
 import type { NativeCrypto } from '../core/native-codec.js';
 
 /** WebCrypto's types want bytes over an ArrayBuffer; ours may view a SharedArrayBuffer's (never here). */
@@ -5,7 +6,7 @@ const own = (bytes: Uint8Array): Uint8Array<ArrayBuffer> => bytes as Uint8Array<
 
 /**
  * The browser's cryptography for WinZip AES entries (zip/aes-entry.ts). PBKDF2 and HMAC are
- * WebCrypto's: native, and run on the browser's own threads, so the keys of the entries in flight
+ * WebCrypto's (a running HMAC hash-wasm's): native, and run on the browser's own threads, so the keys of the entries in flight
  * are derived at once. AES blocks are noble-ciphers' (JavaScript), loaded when first needed:
  * WebCrypto has no plain block mode, and its counter mode counts big-endian where WinZip counts
  * little-endian. Null where WebCrypto is missing (a page not served over HTTPS): zip.js then
@@ -24,6 +25,12 @@ export function webCrypto(): NativeCrypto | null {
     async hmacSha1(key, data) {
       const hmacKey = await subtle.importKey('raw', own(key), { name: 'HMAC', hash: 'SHA-1' }, false, ['sign']);
       return new Uint8Array(await subtle.sign('HMAC', hmacKey, own(data)));
+    },
+    // hash-wasm's, for an entry read in pieces: WebCrypto has no running HMAC.
+    async hmacSha1Running(key) {
+      const hmac = await createHMAC(createSHA1(), key);
+      hmac.init();
+      return { update: (data) => void hmac.update(data), digest: () => hmac.digest('binary') };
     },
     async aesBlocks(key) {
       const { ecb } = await import('@noble/ciphers/aes.js');

@@ -1,52 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
-import { SERVER_LIMITS } from '@archive-opener/shared';
-import { Uint8ArrayReader, Uint8ArrayWriter, ZipReader, ZipWriter } from '@zip.js/zip.js';
+import { Uint8ArrayReader, ZipReader } from '@zip.js/zip.js';
 import { describe, expect, it } from 'vitest';
-import type { NativeCodec, NativeCrypto } from '../core/native-codec.js';
 import { webCrypto } from '../host-browser/web-crypto.js';
 import { nodeCrypto } from '../host-node/node-crypto.js';
 import { zlibCodec } from '../host-node/zlib-codec.js';
 import { engineFailure } from '../testing/engine-failure.js';
-import { MemorySink, memorySource } from '../testing/memory-io.js';
+import { aesZip, bytesOf, countingCodec, extract } from '../testing/aes-zip.js';
 import { asAe1 } from '../testing/zip-bytes.js';
-import { extractZip } from './zip-backend.js';
-
-const PASSWORD = 'pässwörd 7';
-
-/** An archive of `files` encrypted with WinZip AES by zip.js (AE-2), deflated at `level` (0: stored). */
-async function aesZip(files: Record<string, Uint8Array>, strength: 1 | 2 | 3, level: number): Promise<Uint8Array> {
-  const writer = new ZipWriter(new Uint8ArrayWriter(), {
-    password: PASSWORD,
-    encryptionStrength: strength,
-    level,
-    useWebWorkers: false,
-  });
-  for (const [name, data] of Object.entries(files)) await writer.add(name, new Uint8ArrayReader(data));
-  return writer.close();
-}
-
-/** Node's codec with `crypto`, counting the keys it derives: each is an entry the engine decrypted itself. */
-function countingCodec(crypto: NativeCrypto): { codec: NativeCodec; keys: () => number } {
-  let keys = 0;
-  const counting: NativeCrypto = {
-    ...crypto,
-    pbkdf2Sha1: (...args) => {
-      keys += 1;
-      return crypto.pbkdf2Sha1(...args);
-    },
-  };
-  return { codec: { ...zlibCodec, crypto: counting }, keys: () => keys };
-}
-
-async function extract(zip: Uint8Array, codec: NativeCodec, password = PASSWORD): Promise<MemorySink> {
-  const sink = new MemorySink({ writeBytes: true });
-  await extractZip([memorySource(zip, 'aes.zip')], sink, SERVER_LIMITS, { password }, codec);
-  return sink;
-}
-
-/** A written file's bytes, as one Buffer whatever the codec gave. */
-const bytesOf = (sink: MemorySink, name: string): Buffer => Buffer.from(sink.files.get(name) ?? []);
 
 const text = new TextEncoder().encode('a line of a log that deflates well, 0123456789\n'.repeat(3000));
 const files = {

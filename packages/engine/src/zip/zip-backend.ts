@@ -22,6 +22,7 @@ import { decodeNatively, suitsNativeCodec } from './native-entry.js';
 import { pipeGzipFramed, suitsGzipFraming } from './gzip-framed-entry.js';
 import type { EntryTarget } from './piece-writer.js';
 import { copyStored, suitsStoredCopy } from './stored-entry.js';
+import { pipeAesEntry, suitsAesStream } from './aes-stream-entry.js';
 import { useHostInflate } from './host-inflate.js';
 import { messageOf, openZip, ZipFallback, type OpenedZip, type ZipItem } from './zip-archive.js';
 import { classifyFailure, pipeEntry, readLinkTarget, SinkFailure } from './zip-streams.js';
@@ -218,6 +219,8 @@ async function writeItem(job: Extraction, item: ZipItem, entry: Entry, path: str
     await sinkCall(() => job.sink.writeFile(path, new Blob([]).stream()));
   } else if (job.codec && job.sink.writeBytes && suitsNativeCodec(entry, job.codec, job.password)) {
     result.size = await writeNatively(job, item, entry, path, job.codec);
+  } else if (job.codec && job.password !== undefined && suitsAesStream(entry, job.codec, job.password)) {
+    result.size = await pipeAesEntry(job.zip.source, entry, item.name, target(job, path), job.codec, job.password);
   } else if (suitsGzipFraming(entry)) {
     result.size = await pipeGzipFramed(job.zip.source, entry, item.name, target(job, path), job.codec);
   } else if (job.codec?.crc32Running && suitsStoredCopy(entry)) {
