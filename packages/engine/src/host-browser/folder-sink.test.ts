@@ -34,4 +34,37 @@ describe('gathering', () => {
     expect(await writesOf([])).toEqual([]);
     expect(await writesOf([new Uint8Array(0)])).toEqual([]);
   });
+
+  it('fills the next buffer while one write is on its way, and never a buffer whose write has not settled', async () => {
+    const settles: (() => void)[] = [];
+    const written: Uint8Array[] = [];
+    const gather = gathering(
+      (data) =>
+        new Promise<void>((resolve) => {
+          written.push(data);
+          settles.push(resolve);
+        }),
+    );
+    const chunk = (fill: number) => new Uint8Array(FOLDER_WRITE_BYTES / 2).fill(fill);
+    await gather.add(chunk(1));
+    await gather.add(chunk(1));
+    // The first buffer is on its way; the second fills meanwhile.
+    expect(written).toHaveLength(1);
+    await gather.add(chunk(2));
+    let third = false;
+    const adding = gather.add(chunk(2)).then(() => (third = true));
+    // The second buffer is full, and waits for the first write before it is written.
+    // Every task queued so far has run (one turn of the event loop), and the add still waits.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(third).toBe(false);
+    expect(written).toHaveLength(1);
+    settles.shift()?.();
+    await adding;
+    expect(written).toHaveLength(2);
+    // Each write still holds its own bytes: no buffer was filled again under a pending write.
+    expect([written[0]?.[0], written[1]?.[0]]).toEqual([1, 2]);
+    const ending = gather.end();
+    settles.shift()?.();
+    await ending;
+  });
 });
