@@ -1,11 +1,10 @@
 import type { Entry } from '@zip.js/zip.js';
-import { EngineError } from '../core/engine-error.js';
 import type { NativeCodec } from '../core/native-codec.js';
 import type { ArchiveSource } from '../core/types.js';
 import { aesFraming, checkAuthentication, openWinZipAes, winZipAesOf } from './aes-entry.js';
 import { entryDataAt, incompleteEntry } from './local-header.js';
 import { NATIVE_ENTRY_MAX_BYTES } from './native-entry.js';
-import { writePieces, type EntryTarget } from './piece-writer.js';
+import { corruptEntry, writeDecoded, type EntryTarget } from './piece-writer.js';
 
 const METHOD_STORE = 0;
 const METHOD_DEFLATE = 8;
@@ -42,7 +41,7 @@ export async function pipeAesEntry(
   source: ArchiveSource,
   entry: Entry,
   name: string,
-  { sink, path, onBytes }: EntryTarget,
+  target: EntryTarget,
   codec: NativeCodec,
   password: string,
 ): Promise<number> {
@@ -79,33 +78,13 @@ export async function pipeAesEntry(
   const output = deflated ? plain.pipeThrough(inflater()) : plain;
   const reader = output.getReader();
   const crc = aes.keepsCrc ? await codec.crc32Running?.() : undefined;
-  let written = 0;
-  await writePieces(
-    sink,
-    path,
-    async () => {
-      try {
-        const next = await reader.read();
-        if (next.done) {
-          if (written !== size || (crc && crc.digest() !== (entry.signature ?? 0) >>> 0))
-            throw corrupt(name, 'size or CRC-32 mismatch');
-          return null;
-        }
-        written += next.value.length;
-        if (written > size) throw corrupt(name, 'inflates past its declared size');
-        crc?.update(next.value);
-        onBytes(next.value.length);
-        return next.value;
-      } catch (error) {
-        if (error instanceof EngineError) throw error;
-        throw corrupt(name, error instanceof Error ? error.message : String(error));
-      }
-    },
-    (reason) => reader.cancel(reason),
-  );
-  return written;
-}
-
-function corrupt(name: string, problem: string): EngineError {
-  return new EngineError('CORRUPT_ARCHIVE', undefined, { entry: name, problem });
+  return writeDecoded(reader, target, size, name, {
+    asError: (error) => corruptEntry(name, error instanceof Error ? error.message : String(error)),
+    ...(crc && {
+      onPiece: (piece: Uint8Array) => crc.update(piece),
+      atEnd: () => {
+        if (crc.digest() !== (entry.signature ?? 0) >>> 0) throw corruptEntry(name, 'size or CRC-32 mismatch');
+      },
+    }),
+  });
 }

@@ -1,12 +1,12 @@
 import type { Entry } from '@zip.js/zip.js';
-import { EngineError } from '../core/engine-error.js';
+import type { EngineError } from '../core/engine-error.js';
 import type { NativeCodec } from '../core/native-codec.js';
 import type { ArchiveSource } from '../core/types.js';
 import { GzipFailure, gunzip } from '../tar/gzip-reader.js';
 import { gzipFrame, gzipMemberSource } from './gzip-member.js';
 import { entryDataAt, incompleteEntry } from './local-header.js';
 import { NATIVE_ENTRY_MAX_BYTES } from './native-entry.js';
-import { writePieces, type EntryTarget } from './piece-writer.js';
+import { corruptEntry, writeDecoded, type EntryTarget } from './piece-writer.js';
 
 const METHOD_DEFLATE = 8;
 
@@ -36,7 +36,7 @@ export async function pipeGzipFramed(
   source: ArchiveSource,
   entry: Entry,
   name: string,
-  { sink, path, onBytes }: EntryTarget,
+  target: EntryTarget,
   codec: NativeCodec | undefined,
 ): Promise<number> {
   const size = entry.uncompressedSize;
@@ -44,38 +44,12 @@ export async function pipeGzipFramed(
   const member = gzipMemberSource(source, dataAt, entry.compressedSize, gzipFrame(size, entry.signature ?? 0));
   const inflate = codec?.inflateStream;
   const reader = (codec?.gunzipSource?.(member) ?? gunzip(member, inflate && (() => inflate('gzip'))).stream).getReader();
-  let written = 0;
-  await writePieces(
-    sink,
-    path,
-    async () => {
-      try {
-        const next = await reader.read();
-        if (next.done) {
-          if (written !== size) throw corrupt(name, 'size mismatch');
-          return null;
-        }
-        written += next.value.length;
-        // The trailer holds the size mod 2^32 only: a lying entry is stopped here, at its size.
-        if (written > size) throw corrupt(name, 'inflates past its declared size');
-        onBytes(next.value.length);
-        return next.value;
-      } catch (error) {
-        throw asEngineError(error, name);
-      }
-    },
-    (reason) => reader.cancel(reason),
-  );
-  return written;
+  // The trailer holds the size mod 2^32 only: a lying entry is stopped at its size.
+  return writeDecoded(reader, target, size, name, { asError: (error) => asEngineError(error, name) });
 }
 
-function corrupt(name: string, problem: string): EngineError {
-  return new EngineError('CORRUPT_ARCHIVE', undefined, { entry: name, problem });
-}
-
-/** The decoder's failures are the archive's; the limits' are already coded. */
+/** The decoder's failures are the archive's. */
 function asEngineError(error: unknown, name: string): EngineError {
-  if (error instanceof EngineError) return error;
   if (error instanceof GzipFailure && error.kind === 'truncated') return incompleteEntry(name);
-  return corrupt(name, error instanceof Error ? error.message : String(error));
+  return corruptEntry(name, error instanceof Error ? error.message : String(error));
 }

@@ -1,3 +1,4 @@
+import { EngineError } from '../core/engine-error.js';
 import type { OutputSink } from '../core/output-sink.js';
 import { SinkFailure } from './zip-streams.js';
 
@@ -48,4 +49,57 @@ export async function writePieces(
   }
   // A sink that stopped reading without failing still leaves the entry unfinished.
   if (ours.failed) throw ours.failure;
+}
+
+/** What a decoded entry's stream is checked against beside its size (writeDecoded). */
+export interface DecodedChecks {
+  /** Maps what the decoder fails with to the archive's error; coded errors (the limits') pass as they are. */
+  asError: (error: unknown) => EngineError;
+  /** Sees each piece (a running CRC-32). */
+  onPiece?: (piece: Uint8Array) => void;
+  /** Checks what only the whole tells (that CRC-32), after the last piece; throws to fail the entry. */
+  atEnd?: () => void;
+}
+
+/**
+ * Writes what `reader` decodes as one entry that must come to exactly `size` bytes: an entry
+ * whose data goes on past its declared size is stopped there, one that ends short fails at its
+ * end. Counts each piece (limits, progress). Returns the bytes written.
+ */
+export async function writeDecoded(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  { sink, path, onBytes }: EntryTarget,
+  size: number,
+  name: string,
+  { asError, onPiece, atEnd }: DecodedChecks,
+): Promise<number> {
+  let written = 0;
+  await writePieces(
+    sink,
+    path,
+    async () => {
+      try {
+        const next = await reader.read();
+        if (next.done) {
+          if (written !== size) throw corruptEntry(name, 'size mismatch');
+          atEnd?.();
+          return null;
+        }
+        written += next.value.length;
+        if (written > size) throw corruptEntry(name, 'inflates past its declared size');
+        onPiece?.(next.value);
+        onBytes(next.value.length);
+        return next.value;
+      } catch (error) {
+        throw error instanceof EngineError ? error : asError(error);
+      }
+    },
+    (reason) => reader.cancel(reason),
+  );
+  return written;
+}
+
+/** The entry `name`'s data is damaged. */
+export function corruptEntry(name: string, problem: string): EngineError {
+  return new EngineError('CORRUPT_ARCHIVE', undefined, { entry: name, problem });
 }
