@@ -81,5 +81,6 @@ export interface NativeCodec {
    * this source, and the engine decodes it itself.
    */
   gunzipSource?(source: ArchiveSource): ReadableStream<Uint8Array> | null;
+  /** What WinZip AES entries are decrypted with; without it zip.js decrypts them. */
   crypto?: NativeCrypto;
 }

@@ -6,11 +6,11 @@ const own = (bytes: Uint8Array): Uint8Array<ArrayBuffer> => bytes as Uint8Array<
 
 /**
  * The browser's cryptography for WinZip AES entries (zip/aes-entry.ts). PBKDF2 and HMAC are
- * WebCrypto's (a running HMAC hash-wasm's): native, and run on the browser's own threads, so the keys of the entries in flight
- * are derived at once. AES blocks are noble-ciphers' (JavaScript), loaded when first needed:
- * WebCrypto has no plain block mode, and its counter mode counts big-endian where WinZip counts
- * little-endian. Null where WebCrypto is missing (a page not served over HTTPS): zip.js then
- * decrypts as before.
+ * WebCrypto's (a running HMAC hash-wasm's): native, and run on the browser's own threads, so the
+ * keys of the entries in flight are derived at once. AES blocks are noble-ciphers' (JavaScript),
+ * loaded when first needed: WebCrypto has no plain block mode, and its counter mode counts
+ * big-endian where WinZip counts little-endian. Null where WebCrypto is missing (a page not
+ * served over HTTPS): zip.js then decrypts as before.
  */
 export function webCrypto(): NativeCrypto | null {
   const subtle = globalThis.crypto?.subtle;
