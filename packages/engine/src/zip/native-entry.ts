@@ -4,6 +4,7 @@ import { decodedLength, type Decoded, type NativeCodec } from '../core/native-co
 import type { ArchiveSource } from '../core/types.js';
 import { decryptWinZipAes, winZipAesOf } from './aes-entry.js';
 import { incompleteEntry, verifyLocalHeader } from './local-header.js';
+import { decryptZipCrypto, isZipCrypto } from './zip-crypto.js';
 
 /** Entries up to this size (packed and unpacked) are decoded in one call with the host's codec. */
 export const NATIVE_ENTRY_MAX_BYTES = 16 * 1024 * 1024;
@@ -14,11 +15,13 @@ const METHOD_DEFLATE = 8;
 
 /**
  * Whether the host's codec can take this entry: stored or deflated data of modest size, plain,
- * or encrypted with WinZip AES where the host has its own cryptography and a password was given.
+ * encrypted with ZipCrypto, or with WinZip AES where the host has its own cryptography; the
+ * encrypted ones where a password was given.
  */
 export function suitsNativeCodec(entry: Entry, codec: NativeCodec, password: string | undefined): boolean {
+  const aes = winZipAesOf(entry) !== null && codec.crypto !== undefined;
   const readable = entry.encrypted
-    ? codec.crypto !== undefined && password !== undefined && winZipAesOf(entry) !== null
+    ? password !== undefined && (aes || (isZipCrypto(entry) && entry.signature !== undefined))
     : entry.signature !== undefined;
   return (
     readable &&
@@ -37,7 +40,7 @@ export interface NativelyDecoded {
 
 /**
  * Decodes one entry with the host's native codec: reads the local header to find the data,
- * decrypts it (WinZip AES, aes-entry.ts), inflates it in one call capped at the declared size (a
+ * decrypts it (WinZip AES, aes-entry.ts; ZipCrypto, zip-crypto.ts), inflates it in one call capped at the declared size (a
  * lying size cannot inflate past it), and checks the CRC-32. Returns the bytes; the caller counts
  * and writes them.
  */
@@ -63,17 +66,26 @@ export async function decodeNatively(
   // AE-2 stores no CRC-32: its authentication code has checked the data.
   const crc = aes && !aes.keepsCrc ? null : (entry.signature ?? 0) >>> 0;
   /** The packed bytes are the entry's own: stored, and not encrypted. */
-  const asStored = !deflated && !aes;
+  const asStored = !deflated && !entry.encrypted;
+  // Damaged ZipCrypto data is most likely a wrong password that passed its one-byte check.
+  const damaged = (problem: string) =>
+    entry.encrypted && !aes
+      ? new EngineError('WRONG_PASSWORD', undefined, { entry: name, problem })
+      : new EngineError('CORRUPT_ARCHIVE', undefined, { entry: name, problem });
   let data: Decoded;
   try {
-    const plain = aes ? await decryptWinZipAes(packed, aes, password ?? '', required(codec.crypto), name) : packed;
+    const plain = aes
+      ? await decryptWinZipAes(packed, aes, password ?? '', required(codec.crypto), name)
+      : entry.encrypted
+        ? decryptZipCrypto(packed, entry, password ?? '', name)
+        : packed;
     // Checked by the decoder itself, when it can: else inflated, then checked below.
     const checked = deflated && crc !== null ? await codec.inflateRawChecked?.(plain, entry.uncompressedSize, crc) : null;
     if (checked) return { data: checked, storedAt: null };
     data = deflated ? await codec.inflateRaw(plain, entry.uncompressedSize) : plain;
   } catch (error) {
     if (error instanceof EngineError) throw error;
-    throw new EngineError('CORRUPT_ARCHIVE', undefined, { entry: name, problem: String(error) });
+    throw damaged(String(error));
   } finally {
     // Decoded (or failed), the packed bytes are read no more, unless they are the entry's bytes.
     if (!asStored) {
@@ -82,7 +94,7 @@ export async function decodeNatively(
     }
   }
   if (decodedLength(data) !== entry.uncompressedSize || (crc !== null && codec.crc32(data) >>> 0 !== crc)) {
-    throw new EngineError('CORRUPT_ARCHIVE', undefined, { entry: name, problem: 'size or CRC-32 mismatch' });
+    throw damaged('size or CRC-32 mismatch');
   }
   return { data, storedAt: asStored ? entry.offset + headerLength : null };
 }
