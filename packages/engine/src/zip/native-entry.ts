@@ -40,9 +40,9 @@ export interface NativelyDecoded {
 
 /**
  * Decodes one entry with the host's native codec: reads the local header to find the data,
- * decrypts it (WinZip AES, aes-entry.ts; ZipCrypto, zip-crypto.ts), inflates it in one call capped at the declared size (a
- * lying size cannot inflate past it), and checks the CRC-32. Returns the bytes; the caller counts
- * and writes them.
+ * decrypts it (WinZip AES, aes-entry.ts; ZipCrypto, zip-crypto.ts), inflates it in one call
+ * capped at the declared size (a lying size cannot inflate past it), and checks the CRC-32.
+ * Returns the bytes; the caller counts and writes them.
  */
 export async function decodeNatively(
   source: ArchiveSource,
