@@ -14,7 +14,10 @@ const CRC_TABLE = Uint32Array.from({ length: 256 }, (_, index) => {
   return value;
 });
 
-/** Whether an entry is encrypted with the original PKWARE cipher ("ZipCrypto"): encrypted, not with AES or strong encryption. */
+/**
+ * Whether an entry is encrypted with the original PKWARE cipher ("ZipCrypto"): encrypted, and
+ * neither with AES nor with strong encryption.
+ */
 export function isZipCrypto(entry: Entry): boolean {
   return entry.encrypted && !entry.extraFieldAES && ((entry.rawBitFlag ?? 0) & FLAG_STRONG_ENCRYPTION) === 0;
 }
