@@ -2,9 +2,8 @@ import type { Entry } from '@zip.js/zip.js';
 import { EngineError } from '../core/engine-error.js';
 import type { NativeCrypto } from '../core/native-codec.js';
 import { WinZipCounter } from './winzip-counter.js';
+import { METHOD_AES } from './zip-codes.js';
 
-/** The method a WinZip AES entry's headers give; its real one is in its AES extra field. */
-export const METHOD_AES = 99;
 /** The AES extra field's id. */
 export const AES_EXTRA_FIELD = 0x9901;
 const AE_1 = 1;

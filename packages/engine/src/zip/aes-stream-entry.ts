@@ -5,9 +5,8 @@ import { aesFraming, checkAuthentication, openWinZipAes, winZipAesOf } from './a
 import { entryDataAt, incompleteEntry } from './local-header.js';
 import { NATIVE_ENTRY_MAX_BYTES } from './native-entry.js';
 import { corruptEntry, writeDecoded, type EntryTarget } from './piece-writer.js';
+import { METHOD_DEFLATE, METHOD_STORE } from './zip-codes.js';
 
-const METHOD_STORE = 0;
-const METHOD_DEFLATE = 8;
 /** Encrypted bytes read, authenticated and decrypted at a time. */
 const PIECE_BYTES = 8 * 1024 * 1024;
 

@@ -7,8 +7,7 @@ import { gzipFrame, gzipMemberSource } from './gzip-member.js';
 import { entryDataAt, incompleteEntry } from './local-header.js';
 import { NATIVE_ENTRY_MAX_BYTES } from './native-entry.js';
 import { corruptEntry, writeDecoded, type EntryTarget } from './piece-writer.js';
-
-const METHOD_DEFLATE = 8;
+import { METHOD_DEFLATE } from './zip-codes.js';
 
 /**
  * Whether an entry is streamed as a gzip member (below): plainly deflated, its CRC-32 known,

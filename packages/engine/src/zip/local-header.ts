@@ -1,12 +1,12 @@
 import type { Entry } from '@zip.js/zip.js';
 import { EngineError } from '../core/engine-error.js';
 import type { ArchiveSource } from '../core/types.js';
-import { AES_EXTRA_FIELD, METHOD_AES } from './aes-entry.js';
+import { AES_EXTRA_FIELD } from './aes-entry.js';
 import { extraBlocks, MALFORMED_EXTRA_FIELD, sameBytes, unicodePaths, type ExtraBlock } from './zip-extra-fields.js';
+import { FLAG_DATA_DESCRIPTOR, METHOD_AES } from './zip-codes.js';
 
 const LOCAL_HEADER_SIGNATURE = 0x04034b50;
 const LOCAL_HEADER_FIXED_BYTES = 30;
-const FLAG_DATA_DESCRIPTOR = 0x08;
 /**
  * Flags that change how an entry is read (encrypted, data descriptor, strong encryption, UTF-8
  * name): the two headers must agree on them, as zip.js requires on the entries it reads itself.

@@ -5,13 +5,12 @@ import type { ArchiveSource } from '../core/types.js';
 import { decryptWinZipAes, winZipAesOf } from './aes-entry.js';
 import { incompleteEntry, verifyLocalHeader } from './local-header.js';
 import { decryptZipCrypto, isZipCrypto } from './zip-crypto.js';
+import { METHOD_DEFLATE, METHOD_STORE } from './zip-codes.js';
 
 /** Entries up to this size (packed and unpacked) are decoded in one call with the host's codec. */
 export const NATIVE_ENTRY_MAX_BYTES = 16 * 1024 * 1024;
 /** Room read ahead for the local header's name and extra field (usually far less). */
 const LOCAL_HEADER_ALLOWANCE = 1024;
-const METHOD_STORE = 0;
-const METHOD_DEFLATE = 8;
 
 /**
  * Whether the host's codec can take this entry: stored or deflated data of modest size, plain,

@@ -5,8 +5,8 @@ import type { ArchiveSource } from '../core/types.js';
 import { entryDataAt, incompleteEntry } from './local-header.js';
 import { NATIVE_ENTRY_MAX_BYTES } from './native-entry.js';
 import { writePieces, type EntryTarget } from './piece-writer.js';
+import { METHOD_STORE } from './zip-codes.js';
 
-const METHOD_STORE = 0;
 /** Bytes read, summed and written at a time. */
 const PIECE_BYTES = 8 * 1024 * 1024;
 

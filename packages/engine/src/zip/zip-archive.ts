@@ -19,6 +19,7 @@ import { SourceReader } from './source-reader.js';
 import { extraBlocks, MALFORMED_EXTRA_FIELD } from './zip-extra-fields.js';
 import type { NamesEncoding } from '../names/names-encoding.js';
 import { chooseLegacyDecoder, decodeStoredText, isAscii, isLegacyName, type NameDecoder } from './zip-names.js';
+import { FLAG_STRONG_ENCRYPTION, METHOD_AES, METHOD_DEFLATE, METHOD_DEFLATE64, METHOD_STORE } from './zip-codes.js';
 
 /**
  * Thrown when zip.js cannot handle an archive (a method it lacks, a split set, a structure it
@@ -78,12 +79,6 @@ export const READER_OPTIONS: ZipReaderConstructorOptions = {
   checkLocalFilename: false,
 };
 
-const METHOD_STORE = 0;
-const METHOD_DEFLATE = 8;
-const METHOD_DEFLATE64 = 9;
-const METHOD_AES = 99;
-/** General purpose flag bit 6: PKWARE strong encryption, which zip.js does not implement. */
-const FLAG_STRONG_ENCRYPTION = 0x40;
 const S_IFMT = 0o170000;
 const S_IFLNK = 0o120000;
 

@@ -1,13 +1,14 @@
 import type { Entry } from '@zip.js/zip.js';
 import { EngineError } from '../core/engine-error.js';
+import { FLAG_DATA_DESCRIPTOR, FLAG_STRONG_ENCRYPTION } from './zip-codes.js';
 
 /** The encryption header before an entry's data: 11 random bytes and a check byte. */
 const HEADER_BYTES = 12;
-const FLAG_DATA_DESCRIPTOR = 0x08;
-/** PKWARE's strong encryption, another cipher altogether (zip-archive.ts hands it to 7-Zip). */
-const FLAG_STRONG_ENCRYPTION = 0x40;
 
-/** CRC-32's table (the cipher's keys are updated with CRC-32 steps). */
+/**
+ * CRC-32's table: the cipher updates its keys one CRC-32 step a byte, a step that neither zlib
+ * nor hash-wasm exposes.
+ */
 const CRC_TABLE = Uint32Array.from({ length: 256 }, (_, index) => {
   let value = index;
   for (let bit = 0; bit < 8; bit += 1) value = value & 1 ? 0xedb88320 ^ (value >>> 1) : value >>> 1;
