@@ -1,8 +1,8 @@
-import type { Entry } from '@zip.js/zip.js';
 import { EngineError } from '../core/engine-error.js';
 import type { NativeCrypto } from '../core/native-codec.js';
 import { WinZipCounter } from './winzip-counter.js';
 import { METHOD_AES } from './zip-codes.js';
+import type { CentralRecord } from './central-record.js';
 
 /** The AES extra field's id. */
 export const AES_EXTRA_FIELD = 0x9901;
@@ -21,7 +21,7 @@ export interface WinZipAes {
 }
 
 /** The WinZip AES encryption of an entry, or null: not encrypted, or not that way (ZipCrypto, PKWARE's strong encryption). */
-export function winZipAesOf(entry: Entry): WinZipAes | null {
+export function winZipAesOf(entry: CentralRecord): WinZipAes | null {
   const field = entry.extraFieldAES;
   if (!entry.encrypted || !field || field.originalCompressionMethod !== METHOD_AES) return null;
   const { strength } = field;

@@ -1,4 +1,3 @@
-import type { Entry } from '@zip.js/zip.js';
 import type { NativeCodec } from '../core/native-codec.js';
 import type { ArchiveSource } from '../core/types.js';
 import { aesFraming, checkAuthentication, openWinZipAes, winZipAesOf } from './aes-entry.js';
@@ -6,6 +5,7 @@ import { entryDataAt, incompleteEntry } from './local-header.js';
 import { NATIVE_ENTRY_MAX_BYTES } from './native-entry.js';
 import { corruptEntry, writeDecoded, type EntryTarget } from './piece-writer.js';
 import { METHOD_DEFLATE, METHOD_STORE } from './zip-codes.js';
+import type { CentralRecord } from './central-record.js';
 
 /** Encrypted bytes read, authenticated and decrypted at a time. */
 const PIECE_BYTES = 8 * 1024 * 1024;
@@ -15,7 +15,7 @@ const PIECE_BYTES = 8 * 1024 * 1024;
  * large to hold in one piece (zip/native-entry.ts takes smaller ones), with a password, where the
  * host lends its cryptography.
  */
-export function suitsAesStream(entry: Entry, codec: NativeCodec | undefined, password: string | undefined): boolean {
+export function suitsAesStream(entry: CentralRecord, codec: NativeCodec | undefined, password: string | undefined): boolean {
   const aes = winZipAesOf(entry);
   return (
     aes !== null &&
@@ -38,7 +38,7 @@ export function suitsAesStream(entry: Entry, codec: NativeCodec | undefined, pas
  */
 export async function pipeAesEntry(
   source: ArchiveSource,
-  entry: Entry,
+  entry: CentralRecord,
   name: string,
   target: EntryTarget,
   codec: NativeCodec,

@@ -1,4 +1,3 @@
-import type { Entry } from '@zip.js/zip.js';
 import type { EngineError } from '../core/engine-error.js';
 import type { NativeCodec } from '../core/native-codec.js';
 import type { ArchiveSource } from '../core/types.js';
@@ -8,12 +7,13 @@ import { entryDataAt, incompleteEntry } from './local-header.js';
 import { NATIVE_ENTRY_MAX_BYTES } from './native-entry.js';
 import { corruptEntry, writeDecoded, type EntryTarget } from './piece-writer.js';
 import { METHOD_DEFLATE } from './zip-codes.js';
+import type { CentralRecord } from './central-record.js';
 
 /**
  * Whether an entry is streamed as a gzip member (below): plainly deflated, its CRC-32 known,
  * and too large for the host's one-call inflate (zip/native-entry.ts).
  */
-export function suitsGzipFraming(entry: Entry): boolean {
+export function suitsGzipFraming(entry: CentralRecord): boolean {
   return (
     !entry.encrypted &&
     entry.signature !== undefined &&
@@ -33,7 +33,7 @@ export function suitsGzipFraming(entry: Entry): boolean {
  */
 export async function pipeGzipFramed(
   source: ArchiveSource,
-  entry: Entry,
+  entry: CentralRecord,
   name: string,
   target: EntryTarget,
   codec: NativeCodec | undefined,

@@ -1,9 +1,9 @@
-import type { Entry } from '@zip.js/zip.js';
 import { EngineError } from '../core/engine-error.js';
 import type { ArchiveSource } from '../core/types.js';
 import { AES_EXTRA_FIELD } from './aes-entry.js';
 import { extraBlocks, MALFORMED_EXTRA_FIELD, sameBytes, unicodePaths, type ExtraBlock } from './zip-extra-fields.js';
 import { FLAG_DATA_DESCRIPTOR, METHOD_AES } from './zip-codes.js';
+import type { CentralRecord } from './central-record.js';
 
 const LOCAL_HEADER_SIGNATURE = 0x04034b50;
 const LOCAL_HEADER_FIXED_BYTES = 30;
@@ -29,7 +29,7 @@ export function incompleteEntry(name: string): EngineError {
  * Where the data of an entry the engine reads itself starts: its whole local header checked
  * against the central directory, and its packed bytes within the archive.
  */
-export async function entryDataAt(source: ArchiveSource, entry: Entry, name: string): Promise<number> {
+export async function entryDataAt(source: ArchiveSource, entry: CentralRecord, name: string): Promise<number> {
   const dataAt = entry.offset + (await verifyLocalHeader(source, entry, name, 'all'));
   if (dataAt + entry.compressedSize > source.size) throw incompleteEntry(name);
   return dataAt;
@@ -41,7 +41,7 @@ export async function entryDataAt(source: ArchiveSource, entry: Entry, name: str
  */
 export async function verifyLocalHeader(
   source: ArchiveSource,
-  entry: Entry,
+  entry: CentralRecord,
   name: string,
   scope: LocalHeaderScope,
   head?: Uint8Array,
@@ -86,7 +86,7 @@ export async function verifyLocalHeader(
 async function nameDisagreement(
   bytes: Uint8Array,
   localBlocks: readonly ExtraBlock[],
-  entry: Entry,
+  entry: CentralRecord,
   centralName: string,
 ): Promise<string | null> {
   const localName = bytes.subarray(LOCAL_HEADER_FIXED_BYTES, LOCAL_HEADER_FIXED_BYTES + readView(bytes).getUint16(26, true));
@@ -103,7 +103,7 @@ async function nameDisagreement(
  * The same for the data: method, flags, CRC and sizes (which a data descriptor or Zip64 may
  * defer), and a WinZip AES entry's extra field (strength and real method).
  */
-function dataDisagreement(bytes: Uint8Array, localBlocks: readonly ExtraBlock[], entry: Entry): string | null {
+function dataDisagreement(bytes: Uint8Array, localBlocks: readonly ExtraBlock[], entry: CentralRecord): string | null {
   const view = readView(bytes);
   const aes = entry.extraFieldAES;
   if (view.getUint16(8, true) !== (aes ? METHOD_AES : entry.compressionMethod)) return 'compression method';

@@ -1,4 +1,3 @@
-import type { Entry } from '@zip.js/zip.js';
 import { EngineError } from '../core/engine-error.js';
 import { decodedLength, type Decoded, type NativeCodec } from '../core/native-codec.js';
 import type { ArchiveSource } from '../core/types.js';
@@ -6,6 +5,7 @@ import { decryptWinZipAes, winZipAesOf } from './aes-entry.js';
 import { incompleteEntry, verifyLocalHeader } from './local-header.js';
 import { decryptZipCrypto, isZipCrypto } from './zip-crypto.js';
 import { METHOD_DEFLATE, METHOD_STORE } from './zip-codes.js';
+import type { CentralRecord } from './central-record.js';
 
 /** Entries up to this size (packed and unpacked) are decoded in one call with the host's codec. */
 export const NATIVE_ENTRY_MAX_BYTES = 16 * 1024 * 1024;
@@ -17,7 +17,7 @@ const LOCAL_HEADER_ALLOWANCE = 1024;
  * encrypted with ZipCrypto, or with WinZip AES where the host has its own cryptography; the
  * encrypted ones where a password was given.
  */
-export function suitsNativeCodec(entry: Entry, codec: NativeCodec, password: string | undefined): boolean {
+export function suitsNativeCodec(entry: CentralRecord, codec: NativeCodec, password: string | undefined): boolean {
   const aes = winZipAesOf(entry) !== null && codec.crypto !== undefined;
   const readable = entry.encrypted
     ? password !== undefined && (aes || (isZipCrypto(entry) && entry.signature !== undefined))
@@ -45,7 +45,7 @@ export interface NativelyDecoded {
  */
 export async function decodeNatively(
   source: ArchiveSource,
-  entry: Entry,
+  entry: CentralRecord,
   codec: NativeCodec,
   name: string,
   password?: string,

@@ -1,4 +1,3 @@
-import type { Entry } from '@zip.js/zip.js';
 import { EngineError } from '../core/engine-error.js';
 import type { RunningCrc32 } from '../core/native-codec.js';
 import type { ArchiveSource } from '../core/types.js';
@@ -6,6 +5,7 @@ import { entryDataAt, incompleteEntry } from './local-header.js';
 import { NATIVE_ENTRY_MAX_BYTES } from './native-entry.js';
 import { writePieces, type EntryTarget } from './piece-writer.js';
 import { METHOD_STORE } from './zip-codes.js';
+import type { CentralRecord } from './central-record.js';
 
 /** Bytes read, summed and written at a time. */
 const PIECE_BYTES = 8 * 1024 * 1024;
@@ -14,7 +14,7 @@ const PIECE_BYTES = 8 * 1024 * 1024;
  * Whether an entry is copied by the engine itself (below): stored, not encrypted, its CRC-32
  * known, and too large to hold in one piece (zip/native-entry.ts takes smaller ones).
  */
-export function suitsStoredCopy(entry: Entry): boolean {
+export function suitsStoredCopy(entry: CentralRecord): boolean {
   return (
     !entry.encrypted &&
     entry.signature !== undefined &&
@@ -34,7 +34,7 @@ export function suitsStoredCopy(entry: Entry): boolean {
  */
 export async function copyStored(
   source: ArchiveSource,
-  entry: Entry,
+  entry: CentralRecord,
   name: string,
   { sink, path, onBytes }: EntryTarget,
   runningCrc: () => Promise<RunningCrc32>,

@@ -15,6 +15,7 @@ import {
 import type { ArchiveSource, EntryType } from '../core/types.js';
 import { EngineError } from '../core/engine-error.js';
 import { checkEndRecord } from './end-record-check.js';
+import { centralRecordOf, type CentralRecord } from './central-record.js';
 import { SourceReader } from './source-reader.js';
 import { extraBlocks, MALFORMED_EXTRA_FIELD } from './zip-extra-fields.js';
 import type { NamesEncoding } from '../names/names-encoding.js';
@@ -35,12 +36,12 @@ export class ZipFallback extends Error {
 /**
  * One entry of the central directory, with what the engine needs to know about it. zip.js' own
  * entry object is not kept: with its closures, dates, maps and small arrays it took ~5.9 KB a
- * name, so 40,000 entries filled a server worker's 256 MB heap. `entries()` reads them again,
- * one at a time, when they are extracted.
+ * name, so 40,000 entries filled a server worker's 256 MB heap. The engine reads most entries
+ * from `central` alone; `rereader()` reads zip.js' entries again, one at a time, for the few
+ * that zip.js extracts itself.
  */
 export interface ZipItem {
-  /** Where its local header lies: the second reading must find the same entry there. */
-  offset: number;
+  central: CentralRecord;
   /** The stored name, decoded (may be hostile: it is sanitised before use). */
   name: string;
   type: EntryType;
@@ -61,8 +62,13 @@ export interface OpenedZip {
   source: ArchiveSource;
   items: ZipItem[];
   names: NameDecoder;
-  /** zip.js' entries, read again from the central directory, in the order of `items`. */
-  entries(): AsyncGenerator<Entry>;
+  /**
+   * A fresh reading of zip.js' entries, started when first asked: the function returned gives the
+   * entry of `items[index]`, for indexes that only grow. Reading the central directory again
+   * costs as much as the first time (~20 µs an entry), so only an extraction that needs zip.js
+   * for one of its entries pays it.
+   */
+  rereader(): (index: number) => Promise<Entry>;
 }
 
 export const READER_OPTIONS: ZipReaderConstructorOptions = {
@@ -148,16 +154,16 @@ export async function openZip(sources: readonly ArchiveSource[], namesEncoding?:
   const names = chooseLegacyDecoder([...legacy.values()].filter(isLegacyName), namesEncoding);
   for (const [item, raw] of legacy) {
     item.name = decodeStoredText(raw, names);
-    // zip.js' bytes are a view of the whole central directory: a copy crosses to the page alone.
+    // zip.js' bytes are a view of its copy of the whole record (extra field, comment): a copy crosses to the page alone.
     if (!isAscii(raw)) item.rawName = raw.slice();
   }
-  return { reader, source, items, names, entries: () => rereadEntries(reader, items) };
+  return { reader, source, items, names, rereader: () => rereadEntries(reader, items) };
 }
 
 function itemOf(entry: Entry): ZipItem {
   const modified = entry.lastModDate instanceof Date ? entry.lastModDate.getTime() : Number.NaN;
   return {
-    offset: entry.offset,
+    central: centralRecordOf(entry),
     name: entry.filename,
     type: typeOf(entry),
     size: entry.uncompressedSize,
@@ -168,16 +174,23 @@ function itemOf(entry: Entry): ZipItem {
   };
 }
 
-async function* rereadEntries(reader: ZipReader<unknown>, items: readonly ZipItem[]): AsyncGenerator<Entry> {
-  let index = 0;
-  for await (const entry of reader.getEntriesGenerator()) {
-    const item = items[index];
-    // The same bytes read twice: only a file changed in between could differ.
-    if (item?.offset !== entry.offset) throw new EngineError('CORRUPT_ARCHIVE', 'The archive changed while it was read.');
-    index += 1;
-    yield entry;
-  }
-  if (index !== items.length) throw new EngineError('CORRUPT_ARCHIVE', 'The archive changed while it was read.');
+function rereadEntries(reader: ZipReader<unknown>, items: readonly ZipItem[]): (index: number) => Promise<Entry> {
+  let entries: AsyncGenerator<Entry> | null = null;
+  /** The index of the entry `entries` yields next. */
+  let next = 0;
+  // The same bytes read twice: only a file changed in between could differ.
+  const changed = () => new EngineError('CORRUPT_ARCHIVE', 'The archive changed while it was read.');
+  return async (index) => {
+    if (index < next) throw new Error(`zip.js' entries are read forwards only (${index} after ${next - 1})`);
+    entries ??= reader.getEntriesGenerator();
+    for (;;) {
+      const read = await entries.next();
+      const item = items[next];
+      if (read.done || item?.central.offset !== read.value.offset) throw changed();
+      next += 1;
+      if (next - 1 === index) return read.value;
+    }
+  };
 }
 
 function unsupportedReason(entry: Entry): string | null {

@@ -24,6 +24,7 @@ import type { EntryTarget } from './piece-writer.js';
 import { copyStored, suitsStoredCopy } from './stored-entry.js';
 import { pipeAesEntry, suitsAesStream } from './aes-stream-entry.js';
 import { useHostInflate } from './host-inflate.js';
+import type { CentralRecord } from './central-record.js';
 import { messageOf, openZip, ZipFallback, type OpenedZip, type ZipItem } from './zip-archive.js';
 import { classifyFailure, pipeEntry, readLinkTarget, SinkFailure } from './zip-streams.js';
 import { decodeStoredText } from './zip-names.js';
@@ -147,14 +148,12 @@ async function writeAll(
   );
   const paths = allocatePaths(job, zip.items, options);
   if (owners && share) owners.forEach((owner, index) => owner !== share.index && (paths[index] = undefined));
-  let index = 0;
-  for await (const entry of zip.entries()) {
-    const item = zip.items[index] as ZipItem;
+  const zipJsEntry = zip.rereader();
+  for (const [index, item] of zip.items.entries()) {
     const path = paths[index];
-    index += 1;
     if (path === undefined) continue;
     try {
-      await writeItem(job, item, entry, path);
+      await writeItem(job, item, () => zipJsEntry(index), path);
     } catch (error) {
       await Promise.allSettled(job.pendingWrites);
       if (job.tracker.tripped) throw job.tracker.tripped;
@@ -200,7 +199,9 @@ function allocatePaths(job: Extraction, items: readonly ZipItem[], options: Oper
   return paths;
 }
 
-async function writeItem(job: Extraction, item: ZipItem, entry: Entry, path: string): Promise<void> {
+/** Writes one entry: the engine reads it from its central record, zip.js only where the engine cannot (`zipJsEntry`). */
+async function writeItem(job: Extraction, item: ZipItem, zipJsEntry: () => Promise<Entry>, path: string): Promise<void> {
+  const entry = item.central;
   if (item.type === 'dir' && job.madeDirectories.has(path)) return;
   await makeParents(job, path);
   job.tracker.addEntry();
@@ -213,7 +214,7 @@ async function writeItem(job: Extraction, item: ZipItem, entry: Entry, path: str
     job.madeDirectories.add(path);
   } else if (item.type === 'symlink') {
     await verifyLocalHeader(job.zip.source, entry, item.name, 'names and extra fields');
-    const target = await readLinkTarget(entry as FileEntry, getDataOptions);
+    const target = await readLinkTarget((await zipJsEntry()) as FileEntry, getDataOptions);
     if (target !== null) result.linkTarget = decodeStoredText(target, job.zip.names);
   } else if (item.encrypted && item.size === 0 && job.password === undefined) {
     await sinkCall(() => job.sink.writeFile(path, new Blob([]).stream()));
@@ -227,7 +228,7 @@ async function writeItem(job: Extraction, item: ZipItem, entry: Entry, path: str
     result.size = await copyStored(job.zip.source, entry, item.name, target(job, path), job.codec.crc32Running.bind(job.codec));
   } else {
     await verifyLocalHeader(job.zip.source, entry, item.name, 'names and extra fields');
-    result.size = await pipeEntry(entry as FileEntry, job.sink, path, job.onBytes, getDataOptions);
+    result.size = await pipeEntry((await zipJsEntry()) as FileEntry, job.sink, path, job.onBytes, getDataOptions);
   }
   job.entries.push(result);
 }
@@ -241,7 +242,13 @@ const MAX_ENTRIES_IN_FLIGHT = 8;
 const MAX_BYTES_IN_FLIGHT = 64 * 1024 * 1024;
 
 /** Decodes with the host's codec and leaves the write running while the next entry decodes. */
-async function writeNatively(job: Extraction, item: ZipItem, entry: Entry, path: string, codec: NativeCodec): Promise<number> {
+async function writeNatively(
+  job: Extraction,
+  item: ZipItem,
+  entry: CentralRecord,
+  path: string,
+  codec: NativeCodec,
+): Promise<number> {
   const sink = job.sink;
   // Reading and writing overlap the next entries' decoding (measured in Node: the variant that
   // also inflated on libuv's pool was slower). The size is known: decoding checks it exactly.

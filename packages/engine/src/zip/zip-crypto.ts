@@ -1,6 +1,6 @@
-import type { Entry } from '@zip.js/zip.js';
 import { EngineError } from '../core/engine-error.js';
 import { FLAG_DATA_DESCRIPTOR, FLAG_STRONG_ENCRYPTION } from './zip-codes.js';
+import type { CentralRecord } from './central-record.js';
 
 /** The encryption header before an entry's data: 11 random bytes and a check byte. */
 const HEADER_BYTES = 12;
@@ -19,7 +19,7 @@ const CRC_TABLE = Uint32Array.from({ length: 256 }, (_, index) => {
  * Whether an entry is encrypted with the original PKWARE cipher ("ZipCrypto"): encrypted, and
  * neither with AES nor with strong encryption.
  */
-export function isZipCrypto(entry: Entry): boolean {
+export function isZipCrypto(entry: CentralRecord): boolean {
   return entry.encrypted && !entry.extraFieldAES && ((entry.rawBitFlag ?? 0) & FLAG_STRONG_ENCRYPTION) === 0;
 }
 
@@ -32,7 +32,7 @@ export function isZipCrypto(entry: Entry): boolean {
  * taken a byte each (their low 8 bits), as zip.js takes them, so that an archive opens the same
  * whichever reader takes it.
  */
-export function decryptZipCrypto(data: Uint8Array, entry: Entry, password: string, name: string): Uint8Array {
+export function decryptZipCrypto(data: Uint8Array, entry: CentralRecord, password: string, name: string): Uint8Array {
   if (data.length < HEADER_BYTES) {
     throw new EngineError('CORRUPT_ARCHIVE', undefined, { entry: name, problem: 'encrypted data shorter than its header' });
   }

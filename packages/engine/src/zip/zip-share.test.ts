@@ -4,20 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { EngineError } from '../core/engine-error.js';
 import { zlibCodec } from '../host-node/zlib-codec.js';
 import { MemorySink, memorySource } from '../testing/memory-io.js';
-import type { ZipItem } from './zip-archive.js';
 import { extractZip } from './zip-backend.js';
-import { shareLimits, shareOwners } from './zip-share.js';
+import { shareLimits, shareOwners, type ShareWeight } from './zip-share.js';
 
-const file = (size: number, deflated = true, packed = size / 4): ZipItem => ({
-  offset: 0,
-  name: 'f',
-  type: 'file',
-  size,
-  packed,
-  deflated,
-  encrypted: false,
-  modified: null,
-});
+const file = (size: number, deflated = true, packed = size / 4): ShareWeight => ({ type: 'file', size, packed, deflated });
 
 describe('shareOwners', () => {
   it('cuts the entries into runs of about equal work, in order', () => {
@@ -33,7 +23,7 @@ describe('shareOwners', () => {
   });
 
   it('gives everything to the first share when nothing costs anything', () => {
-    const folder: ZipItem = { ...file(0), type: 'dir' };
+    const folder: ShareWeight = { ...file(0), type: 'dir' };
     expect(shareOwners([folder, folder], 2)).toEqual([0, 0]);
   });
 });

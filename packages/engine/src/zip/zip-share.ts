@@ -11,11 +11,14 @@ export interface ZipShare {
   count: number;
 }
 
+/** What a share's plan weighs of an entry. */
+export type ShareWeight = Pick<ZipItem, 'type' | 'size' | 'packed' | 'deflated'>;
+
 /**
  * What decoding an entry costs, roughly: inflating is paid per byte of output; a stored entry is
  * read and checked (or only referred to), several times cheaper per byte.
  */
-function costOf(item: ZipItem): number {
+function costOf(item: ShareWeight): number {
   if (item.type !== 'file') return 0;
   return item.deflated ? item.size : item.packed / 4;
 }
@@ -25,7 +28,7 @@ function costOf(item: ZipItem): number {
  * worker reads its own stretch of the archive in order. Every worker computes the same answer
  * from the same central directory.
  */
-export function shareOwners(items: readonly ZipItem[], count: number): number[] {
+export function shareOwners(items: readonly ShareWeight[], count: number): number[] {
   const total = items.reduce((sum, item) => sum + costOf(item), 0);
   const owners: number[] = [];
   let before = 0;
@@ -42,12 +45,12 @@ export function shareOwners(items: readonly ZipItem[], count: number): number[] 
 /** One share's limits: its cut of each (core/share-limits.ts), by the entries it owns. */
 export function shareLimits(
   limits: ExtractionLimits,
-  items: readonly ZipItem[],
+  items: readonly ShareWeight[],
   owners: readonly number[],
   share: ZipShare,
   archiveBytes: number,
 ): ExtractionLimits {
-  const declared = (item: ZipItem) => (item.type === 'file' ? item.size : 0);
+  const declared = (item: ShareWeight) => (item.type === 'file' ? item.size : 0);
   const mine = items.filter((_, index) => owners[index] === share.index);
   return cutLimits(limits, archiveBytes, {
     bytes: {
