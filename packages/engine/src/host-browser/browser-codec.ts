@@ -3,12 +3,14 @@ import { createCRC32, type IHasher } from 'hash-wasm';
 import type { NativeCodec, NativeCrypto } from '../core/native-codec.js';
 import { asGzipMember } from '../zip/gzip-member.js';
 import { offloadedGunzip } from './gunzip-offload.js';
+import { wasmInflater, type WasmInflate } from './wasm-inflate.js';
 import { webCrypto } from './web-crypto.js';
 
 /**
  * Entries that inflate to at least this much go through the browser's own zlib. Below it a
- * stream's setup (~0.1 ms in Chromium) costs more than fflate's JavaScript saves (measured on
- * text: 16 KiB 0.13 ms with fflate vs 0.17 ms streamed, 64 KiB 0.77 ms vs 0.26 ms).
+ * stream's setup (~0.1 ms in Chromium) costs more than zlib in WebAssembly (wasm-inflate.ts)
+ * or fflate's JavaScript saves (measured on text: 16 KiB 0.13 ms with fflate vs 0.17 ms
+ * streamed, 64 KiB 0.77 ms vs 0.26 ms).
  */
 const STREAMED_INFLATE_MIN_BYTES = 32 * 1024;
 const isSmall = (data: Uint8Array, maxOutput: number): boolean =>
@@ -25,17 +27,18 @@ class OversizeError extends RangeError {
 /**
  * The browser's stand-in for Node's zlib. Large entries go through DecompressionStream: the
  * browser's native zlib, at full speed from the first byte, where fflate runs in JavaScript that
- * a fresh worker (one per archive) has not yet optimised. Small ones stay with fflate's single
- * synchronous call, cheaper than a stream's setup. CRC-32 is hash-wasm's. Both load once per worker.
+ * a fresh worker (one per archive) has not yet optimised. Small ones are inflated in one
+ * synchronous call, cheaper than a stream's setup: by zlib in WebAssembly where the worker was
+ * given its module (wasm-inflate.ts), else by fflate. CRC-32 is hash-wasm's. All load once per worker.
  * A zip entry inflated by the stream is read as a gzip member, so zlib checks its CRC-32 too.
  * A user's .tar.gz is decoded in a worker of its own (gunzip-offload.ts). WinZip AES entries are
  * decrypted with WebCrypto where the page has it (web-crypto.ts).
  */
 export function browserCodec(): Promise<NativeCodec> {
-  codec ??= createCRC32().then((crc) => ({
+  codec ??= Promise.all([createCRC32(), wasmInflater()]).then(([crc, wasm]) => ({
     inflateRaw(data, maxOutput) {
       // Small packed data too: fflate cannot stop early, and a bomb would keep it busy.
-      if (isSmall(data, maxOutput)) return inflateWithFflate(data, maxOutput);
+      if (isSmall(data, maxOutput)) return inflateSmall(wasm, data, maxOutput);
       // DecompressionStream refuses bytes after the end of the deflate data, which fflate and
       // every native tool ignore; such an entry is decoded again with fflate so both agree.
       // Not one that inflates past its size: the stream stopped it early, fflate would not.
@@ -79,6 +82,14 @@ const withCrypto = (crypto: NativeCrypto | null): Pick<NativeCodec, 'crypto'> =>
 function digestOf(crc: IHasher): number {
   const digest = crc.digest('binary');
   return new DataView(digest.buffer, digest.byteOffset, 4).getUint32(0, false);
+}
+
+/** zlib in WebAssembly where the worker has it, else fflate; both stop one byte past the size. */
+function inflateSmall(wasm: WasmInflate | null, data: Uint8Array, maxOutput: number): Uint8Array {
+  if (!wasm) return inflateWithFflate(data, maxOutput);
+  const out = wasm(data, maxOutput);
+  if (out.length > maxOutput) throw new OversizeError();
+  return out;
 }
 
 function inflateWithFflate(data: Uint8Array, maxOutput: number): Uint8Array {
