@@ -51,7 +51,7 @@ export async function fileSource(path: string): Promise<FileSource> {
         window = { start: offset, end: windowEnd, bytes: readAt(new Uint8Array(windowEnd - offset), offset) };
       }
       const { start, bytes } = window;
-      // A copy: what a read returns may be kept or handed on, the window is read again.
+      // A copy: what a read returns may be kept or handed on, and the window serves later reads.
       return (await bytes).slice(offset - start, end - start);
     },
     release(bytes) {
