@@ -76,8 +76,8 @@ export async function openBrowserBench(
     // The worker a .tar.gz's gzip is decoded in, found beside the engine's worker (bundleWorker).
     const gunzip = workers[name]?.gunzip;
     if (gunzip) routes.set(`/${name}-gunzip.js`, gunzip);
-    const zlib = workers[name]?.zlib;
-    if (zlib) routes.set(`/${name}-zlib.wasm`, zlib);
+    const zipWasm = workers[name]?.zipWasm;
+    if (zipWasm) routes.set(`/${name}-zip.wasm`, zipWasm);
   }
   for (const path of Object.values(archives)) routes.set(`/archives/${basename(path)}`, path);
 

@@ -34,9 +34,9 @@ export async function bundleForBrowser(source: ScriptSource, outfile: string): P
 /**
  * Bundles the engine's real worker entry as a web app's bundler would, with 7zz.wasm beside it,
  * the worker a .tar.gz's gzip is decoded in (host-browser/gunzip-worker.ts), which the engine's
- * worker finds beside its own script as `<its name>-gunzip.js`, and zip.js' zlib module, found as
- * `<its name>-zlib.wasm` (the app's entry hands both URLs the same way:
- * apps/web/src/workers/engine.worker.ts). A checkout from before either existed gets neither.
+ * worker finds beside its own script as `<its name>-gunzip.js`, and zip.js' WebAssembly module, found as
+ * `<its name>-zip.wasm` (the app's entry hands both URLs the same way:
+ * apps/web/src/workers/engine.worker.ts). A checkout from before one of them existed goes without it.
  * `root`: another checkout's engine (bench/compare.ts bundles an earlier commit's beside this one's).
  */
 export async function bundleWorker(outDir: string, root = ROOT): Promise<WorkerBundle> {
@@ -46,17 +46,17 @@ export async function bundleWorker(outDir: string, root = ROOT): Promise<WorkerB
   const hostDir = join(root, 'packages/engine/src/host-browser');
   const gunzipEntry = join(hostDir, 'gunzip-worker.ts');
   const gunzip = existsSync(gunzipEntry) ? join(outDir, 'worker-gunzip.js') : undefined;
-  const wasmInflate = join(hostDir, 'wasm-inflate.ts');
-  const zlib = existsSync(wasmInflate) ? join(outDir, 'worker-zlib.wasm') : undefined;
+  const zipWasmSource = join(hostDir, 'zip-wasm.ts');
+  const zipWasm = existsSync(zipWasmSource) ? join(outDir, 'worker-zip.wasm') : undefined;
   const besides = (name: string) => `import.meta.url.replace(/\\.js$/, ${JSON.stringify(name)})`;
   const workerEntry: ScriptSource = gunzip
     ? {
         contents: [
           `import { offloadGunzipTo } from ${JSON.stringify(join(hostDir, 'gunzip-offload.ts'))};`,
-          ...(zlib ? [`import { inflateSmallEntriesWith } from ${JSON.stringify(wasmInflate)};`] : []),
+          ...(zipWasm ? [`import { zipWasmAt } from ${JSON.stringify(zipWasmSource)};`] : []),
           `import ${JSON.stringify(join(hostDir, 'worker.ts'))};`,
           `offloadGunzipTo(${besides('-gunzip.js')});`,
-          ...(zlib ? [`inflateSmallEntriesWith(${besides('-zlib.wasm')});`] : []),
+          ...(zipWasm ? [`zipWasmAt(${besides('-zip.wasm')});`] : []),
         ].join('\n'),
         resolveDir: hostDir,
       }
@@ -64,18 +64,18 @@ export async function bundleWorker(outDir: string, root = ROOT): Promise<WorkerB
   await bundleForBrowser(workerEntry, worker);
   if (gunzip) await bundleForBrowser({ entry: gunzipEntry }, gunzip);
   await copyFile(join(root, 'node_modules/7z-wasm/7zz.wasm'), wasm);
-  if (zlib) await copyFile(join(root, 'node_modules/@zip.js/zip.js/dist/zip-module.wasm'), zlib);
-  return { worker, wasm, ...(gunzip && { gunzip }), ...(zlib && { zlib }) };
+  if (zipWasm) await copyFile(join(root, 'node_modules/@zip.js/zip.js/dist/zip-module.wasm'), zipWasm);
+  return { worker, wasm, ...(gunzip && { gunzip }), ...(zipWasm && { zipWasm }) };
 }
 
-/** A worker bundle: its script, the 7zz.wasm beside it, and its gzip worker and zlib module when it has them. */
+/** A worker bundle: its script, the 7zz.wasm beside it, and its gzip worker and zip.js' module when it has them. */
 export interface WorkerBundle {
   worker: string;
   wasm: string;
   /** Served as `<the worker's path without .js>-gunzip.js`. */
   gunzip?: string;
-  /** Served as `<the worker's path without .js>-zlib.wasm`. */
-  zlib?: string;
+  /** zip.js' WebAssembly module, served as `<the worker's path without .js>-zip.wasm`. */
+  zipWasm?: string;
 }
 
 const TYPES: Record<string, string> = {

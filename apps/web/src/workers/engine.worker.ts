@@ -1,11 +1,11 @@
 // The engine's Web Worker entry, bundled by Vite as a separate module chunk: it (and 7zz.wasm)
 // load only when a visitor opens an archive, never with the home page.
-import { inflateSmallEntriesWith, offloadGunzipTo } from '@archive-opener/engine/browser';
+import { offloadGunzipTo, zipWasmAt } from '@archive-opener/engine/browser';
 import '@archive-opener/engine/browser/worker';
-import zlibWasmUrl from '@zip.js/zip.js/dist/zip-module.wasm?url';
+import zipWasmUrl from '@zip.js/zip.js/dist/zip-module.wasm?url';
 import gunzipWorkerUrl from './gunzip.worker.ts?worker&url';
 
 // A .tar.gz's gzip is decoded in a worker of its own, beside the engine's (gunzip-offload.ts).
 offloadGunzipTo(gunzipWorkerUrl);
-// Small zip entries are inflated by zip.js' zlib in WebAssembly (wasm-inflate.ts), fetched on first use.
-inflateSmallEntriesWith(zlibWasmUrl);
+// zip.js' WebAssembly inflates small zip entries and decrypts WinZip AES (zip-wasm.ts), fetched on first use.
+zipWasmAt(zipWasmUrl);

@@ -22,11 +22,24 @@ export interface NativeCrypto {
    * libuv's pool), so that the keys of the next entries are derived at once on other cores.
    */
   pbkdf2Sha1(password: Uint8Array, salt: Uint8Array, iterations: number, length: number): Promise<Uint8Array>;
-  hmacSha1(key: Uint8Array, data: Uint8Array): Promise<Uint8Array>;
-  /** The same summed piece by piece, for an entry too large to hold (zip/aes-stream-entry.ts). */
+  /** HMAC-SHA1 summed piece by piece (an entry's authentication code). */
   hmacSha1Running(key: Uint8Array): Promise<RunningDigest>;
   /** AES with `key` (16, 24 or 32 bytes) on each 16-byte block of what the result is given, alone (ECB). */
   aesBlocks(key: Uint8Array): Promise<(blocks: Uint8Array) => Uint8Array>;
+  /**
+   * Optional: WinZip AES's counter mode and its HMAC-SHA1 at once, where the host has them
+   * together (browser: zip.js' WebAssembly). Without it the engine runs WinZip's counter over
+   * `aesBlocks` and sums `hmacSha1Running` (zip/aes-entry.ts).
+   */
+  winZipAes?(aesKey: Uint8Array, hmacKey: Uint8Array): Promise<WinZipAesCipher>;
+}
+
+/** The decryption of one WinZip AES entry's data, piece by piece in order. */
+export interface WinZipAesCipher {
+  /** The next piece of encrypted data, decrypted into a new array. */
+  decrypt(piece: Uint8Array): Uint8Array;
+  /** The HMAC-SHA1 of every encrypted byte given to `decrypt` (20 bytes); the cipher is done after it. */
+  code(): Uint8Array;
 }
 
 /** A digest being summed (NativeCrypto.hmacSha1Running). */

@@ -3,8 +3,10 @@ import { createCRC32, type IHasher } from 'hash-wasm';
 import type { NativeCodec, NativeCrypto } from '../core/native-codec.js';
 import { asGzipMember } from '../zip/gzip-member.js';
 import { offloadedGunzip } from './gunzip-offload.js';
-import { wasmInflater, type WasmInflate } from './wasm-inflate.js';
+import { wasmWinZipAes } from './wasm-aes.js';
+import { inflaterOf, type WasmInflate } from './wasm-inflate.js';
 import { webCrypto } from './web-crypto.js';
+import { zipWasm } from './zip-wasm.js';
 
 /**
  * Entries that inflate to at least this much go through the browser's own zlib. Below it a
@@ -32,10 +34,17 @@ class OversizeError extends RangeError {
  * given its module (wasm-inflate.ts), else by fflate. CRC-32 is hash-wasm's. All load once per worker.
  * A zip entry inflated by the stream is read as a gzip member, so zlib checks its CRC-32 too.
  * A user's .tar.gz is decoded in a worker of its own (gunzip-offload.ts). WinZip AES entries are
- * decrypted with WebCrypto where the page has it (web-crypto.ts).
+ * decrypted with WebCrypto and zip.js' WebAssembly where the page has them (web-crypto.ts).
  */
 export function browserCodec(): Promise<NativeCodec> {
-  codec ??= Promise.all([createCRC32(), wasmInflater()]).then(([crc, wasm]) => ({
+  codec ??= Promise.all([createCRC32(), zipWasm()]).then(([crc, module]) =>
+    codecWith(crc, module && inflaterOf(module), module && wasmWinZipAes(module)),
+  );
+  return codec;
+}
+
+function codecWith(crc: IHasher, wasm: WasmInflate | null, winZipAes: NativeCrypto['winZipAes'] | null): NativeCodec {
+  return {
     inflateRaw(data, maxOutput) {
       // Small packed data too: fflate cannot stop early, and a bomb would keep it busy.
       if (isSmall(data, maxOutput)) return inflateSmall(wasm, data, maxOutput);
@@ -70,9 +79,8 @@ export function browserCodec(): Promise<NativeCodec> {
       }
     },
     gunzipSource: offloadedGunzip,
-    ...withCrypto(webCrypto()),
-  }));
-  return codec;
+    ...withCrypto(webCrypto(winZipAes ?? undefined)),
+  };
 }
 
 /** The codec's `crypto`, where the browser has it. */

@@ -138,8 +138,8 @@ describe('browser host (Web Worker in headless Chromium)', () => {
       ['/worker.js', bundle.worker],
       // A .tar.gz's gzip is decoded in a worker of its own, as on the site (gunzip-offload.ts).
       ...(bundle.gunzip ? [['/worker-gunzip.js', bundle.gunzip] as [string, string]] : []),
-      // Small zip entries are inflated by zip.js' zlib in WebAssembly, as on the site (wasm-inflate.ts).
-      ...(bundle.zlib ? [['/worker-zlib.wasm', bundle.zlib] as [string, string]] : []),
+      // zip.js' WebAssembly inflates small zip entries and decrypts WinZip AES, as on the site (zip-wasm.ts).
+      ...(bundle.zipWasm ? [['/worker-zip.wasm', bundle.zipWasm] as [string, string]] : []),
       ['/7zz.wasm', bundle.wasm],
     ]);
     const partsOf = (path: string) => manifest.get(path)?.parts ?? [path];

@@ -31,7 +31,7 @@ export type {
   WarmUpReport,
 } from './worker-protocol.js';
 export { offloadGunzipTo } from './gunzip-offload.js';
-export { inflateSmallEntriesWith } from './wasm-inflate.js';
+export { zipWasmAt } from './zip-wasm.js';
 export { heldBuffersOf, sliceToBlob, WARM_UP_KINDS, warmUpKindFor } from './worker-protocol.js';
 export type { ExtractedEntry, ListedEntry, ListResult, Progress } from '../core/types.js';
 

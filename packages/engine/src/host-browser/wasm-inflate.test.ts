@@ -1,11 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { deflateRawSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { inflaterFrom, type WasmInflate } from './wasm-inflate.js';
-
-const modulePath = createRequire(import.meta.url).resolve('@zip.js/zip.js/dist/zip-module.wasm');
-const moduleResponse = async () => new Response(readFileSync(modulePath), { headers: { 'content-type': 'application/wasm' } });
+import { inflaterOf, type WasmInflate } from './wasm-inflate.js';
+import { zipWasmForTests } from '../testing/zip-wasm.js';
 
 /** Text of `length` bytes, different for each seed. */
 function text(length: number, seed: number): Uint8Array {
@@ -20,7 +16,7 @@ describe('the WebAssembly inflater (zip.js zlib)', () => {
   let inflate: WasmInflate;
 
   beforeAll(async () => {
-    inflate = await inflaterFrom(moduleResponse());
+    inflate = inflaterOf(await zipWasmForTests());
   });
 
   it('inflates entries of every small size to their bytes', () => {

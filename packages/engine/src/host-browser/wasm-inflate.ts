@@ -1,30 +1,11 @@
+import type { ZipWasmExports } from './zip-wasm.js';
+
 /**
- * zlib's inflate in WebAssembly, for the small zip entries the browser decodes in one call
- * (browser-codec.ts). The module is zip.js' own build of zlib (`@zip.js/zip.js/dist/zip-module.wasm`,
- * its zlib-streams), which zip.js drives through streams; the engine calls its inflate directly,
- * once per entry. On 10,000 entries of 1-20 KB it inflated 2.6x faster than fflate's JavaScript
+ * zlib's inflate in WebAssembly (zip-wasm.ts), for the small zip entries the browser decodes in
+ * one call (browser-codec.ts): a new stream, one call into the declared size and a spare byte,
+ * its end. On 10,000 entries of 1-20 KB it inflated 2.6x faster than fflate's JavaScript
  * (docs/decisions/046-what-a-browser-extraction-costs-besides-decoding.md).
  */
-
-/** The module's exports the engine uses (zlib-streams' C interface). */
-interface ZlibExports {
-  memory: WebAssembly.Memory;
-  malloc(bytes: number): number;
-  free(pointer: number): void;
-  inflate_new(): number;
-  inflate_init_raw(stream: number): number;
-  /** Returns zlib's status in the top byte (signed) and the bytes written in the low 24 bits. */
-  inflate_process(
-    stream: number,
-    input: number,
-    inputLength: number,
-    output: number,
-    outputLength: number,
-    flush: number,
-  ): number;
-  inflate_end(stream: number): number;
-  _initialize?(): void;
-}
 
 const Z_FINISH = 4;
 const Z_STREAM_END = 1;
@@ -38,26 +19,8 @@ export interface WasmInflate {
   readonly heapBytes: number;
 }
 
-let moduleUrl: string | null = null;
-let loading: Promise<WasmInflate | null> | null = null;
-
-/** Where the worker finds the module (the app's entry hands it the URL its bundler gave the file). */
-export function inflateSmallEntriesWith(url: string): void {
-  moduleUrl = url;
-}
-
-/** The inflater, loaded once per worker; null without a URL or when it fails to load (fflate then does the work). */
-export function wasmInflater(): Promise<WasmInflate | null> {
-  if (moduleUrl === null) return Promise.resolve(null);
-  loading ??= inflaterFrom(fetch(moduleUrl)).catch(() => null);
-  return loading;
-}
-
-/** The inflater of the module a response holds. */
-export async function inflaterFrom(module: Promise<Response>): Promise<WasmInflate> {
-  const { instance } = await WebAssembly.instantiateStreaming(module, {});
-  const zlib = instance.exports as unknown as ZlibExports;
-  zlib._initialize?.();
+/** zlib's inflate of `zlib`, one call per entry. */
+export function inflaterOf(zlib: ZipWasmExports): WasmInflate {
   const inflate = (data: Uint8Array, maxOutput: number): Uint8Array => {
     if (maxOutput > WASM_INFLATE_MAX_OUTPUT) throw new RangeError('too large for the WebAssembly inflater');
     const room = maxOutput + 1;

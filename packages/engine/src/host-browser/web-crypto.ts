@@ -5,14 +5,15 @@ import type { NativeCrypto } from '../core/native-codec.js';
 const own = (bytes: Uint8Array): Uint8Array<ArrayBuffer> => bytes as Uint8Array<ArrayBuffer>;
 
 /**
- * The browser's cryptography for WinZip AES entries (zip/aes-entry.ts). PBKDF2 and HMAC are
- * WebCrypto's (a running HMAC hash-wasm's): native, and run on the browser's own threads, so the
- * keys of the entries in flight are derived at once. AES blocks are noble-ciphers' (JavaScript),
+ * The browser's cryptography for WinZip AES entries (zip/aes-entry.ts). PBKDF2 is WebCrypto's:
+ * native, and run on the browser's own threads, so the keys of the entries in flight are derived
+ * at once. The data is decrypted and its HMAC summed by zip.js' WebAssembly (`winZipAes`,
+ * wasm-aes.ts) where the worker has the module; else by AES blocks of noble-ciphers (JavaScript,
  * loaded when first needed: WebCrypto has no plain block mode, and its counter mode counts
- * big-endian where WinZip counts little-endian. Null where WebCrypto is missing (a page not
- * served over HTTPS): zip.js then decrypts as before.
+ * big-endian where WinZip counts little-endian) and hash-wasm's running HMAC. Null where
+ * WebCrypto is missing (a page not served over HTTPS): zip.js then decrypts as before.
  */
-export function webCrypto(): NativeCrypto | null {
+export function webCrypto(winZipAes?: NativeCrypto['winZipAes']): NativeCrypto | null {
   const subtle = globalThis.crypto?.subtle;
   if (!subtle) return null;
   return {
@@ -21,10 +22,6 @@ export function webCrypto(): NativeCrypto | null {
       return new Uint8Array(
         await subtle.deriveBits({ name: 'PBKDF2', salt: own(salt), iterations, hash: 'SHA-1' }, key, length * 8),
       );
-    },
-    async hmacSha1(key, data) {
-      const hmacKey = await subtle.importKey('raw', own(key), { name: 'HMAC', hash: 'SHA-1' }, false, ['sign']);
-      return new Uint8Array(await subtle.sign('HMAC', hmacKey, own(data)));
     },
     // hash-wasm's, for an entry read in pieces: WebCrypto has no running HMAC.
     async hmacSha1Running(key) {
@@ -37,5 +34,6 @@ export function webCrypto(): NativeCrypto | null {
       // One cipher a call: noble's refuses to encrypt twice with one instance.
       return (blocks) => ecb(key, { disablePadding: true }).encrypt(blocks);
     },
+    ...(winZipAes && { winZipAes }),
   };
 }

@@ -7,7 +7,6 @@ export const nodeCrypto: NativeCrypto = {
     new Promise((resolve, reject) => {
       pbkdf2(password, salt, iterations, length, 'sha1', (error, key) => (error ? reject(error) : resolve(key)));
     }),
-  hmacSha1: async (key, data) => createHmac('sha1', key).update(data).digest(),
   async hmacSha1Running(key) {
     const hmac = createHmac('sha1', key);
     return { update: (data) => void hmac.update(data), digest: () => hmac.digest() };

@@ -1,13 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { Uint8ArrayReader, ZipReader } from '@zip.js/zip.js';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { NativeCrypto } from '../core/native-codec.js';
+import { wasmWinZipAes } from '../host-browser/wasm-aes.js';
 import { webCrypto } from '../host-browser/web-crypto.js';
 import { nodeCrypto } from '../host-node/node-crypto.js';
 import { zlibCodec } from '../host-node/zlib-codec.js';
 import { engineFailure } from '../testing/engine-failure.js';
 import { aesZip, bytesOf, countingCodec, extract } from '../testing/aes-zip.js';
 import { asAe1 } from '../testing/zip-bytes.js';
+import { zipWasmForTests } from '../testing/zip-wasm.js';
 
 const text = new TextEncoder().encode('a line of a log that deflates well, 0123456789\n'.repeat(3000));
 const files = {
@@ -18,13 +21,21 @@ const files = {
 };
 
 describe('WinZip AES entries decrypted with the host crypto', () => {
-  // Node's OpenSSL, and WebCrypto as the browser's codec uses it (here Node's own implementation).
-  const cryptos = { node: nodeCrypto, web: webCrypto() };
+  // Node's OpenSSL, and WebCrypto as the browser's codec uses it (here Node's own implementation),
+  // with zip.js' WebAssembly for the data as the site has it, and without as a worker lacking it.
+  const cryptos: Record<'node' | 'web' | 'web and wasm', NativeCrypto | null> = {
+    node: nodeCrypto,
+    web: webCrypto(),
+    'web and wasm': null,
+  };
+  beforeAll(async () => {
+    cryptos['web and wasm'] = webCrypto(wasmWinZipAes(await zipWasmForTests()));
+  });
   it.each([
     [1, 'node'],
     [2, 'web'],
     [3, 'node'],
-    [3, 'web'],
+    [3, 'web and wasm'],
   ] as const)('reads AES-%s entries, stored and deflated, byte for byte (%s crypto)', async (strength, which) => {
     const crypto = cryptos[which];
     if (!crypto) throw new Error('WebCrypto is missing');

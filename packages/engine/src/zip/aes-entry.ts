@@ -1,5 +1,5 @@
 import { EngineError } from '../core/engine-error.js';
-import type { NativeCrypto } from '../core/native-codec.js';
+import type { NativeCrypto, WinZipAesCipher } from '../core/native-codec.js';
 import { WinZipCounter } from './winzip-counter.js';
 import { METHOD_AES } from './zip-codes.js';
 import type { CentralRecord } from './central-record.js';
@@ -34,12 +34,6 @@ export function aesFraming(aes: WinZipAes): { head: number; tail: number } {
   return { head: SALT_BYTES[aes.strength] + VERIFIER_BYTES, tail: AUTH_CODE_BYTES };
 }
 
-/** An entry's encryption, opened with its password: the decrypter of its data and the key of its authentication code. */
-export interface OpenedAes {
-  counter: WinZipCounter;
-  hmacKey: Uint8Array;
-}
-
 /**
  * Derives an entry's keys from the password and the salt at the start of `head` (its salt and
  * verifier, aesFraming's `head` bytes), and checks the verifier. The key (PBKDF2, 1000 rounds:
@@ -53,7 +47,7 @@ export async function openWinZipAes(
   password: string,
   crypto: NativeCrypto,
   name: string,
-): Promise<OpenedAes> {
+): Promise<WinZipAesCipher> {
   const saltBytes = SALT_BYTES[aes.strength];
   const keyBytes = KEY_BYTES[aes.strength];
   if (head.length < saltBytes + VERIFIER_BYTES) throw shorter(name);
@@ -64,9 +58,18 @@ export async function openWinZipAes(
     keyBytes * 2 + VERIFIER_BYTES,
   );
   if (keys[keyBytes * 2] !== head[saltBytes] || keys[keyBytes * 2 + 1] !== head[saltBytes + 1]) throw wrongPassword(name);
+  const aesKey = keys.subarray(0, keyBytes);
+  const hmacKey = keys.subarray(keyBytes, keyBytes * 2);
+  if (crypto.winZipAes) return crypto.winZipAes(aesKey, hmacKey);
+  // The host's AES blocks in WinZip's counter mode, and its running HMAC over the encrypted bytes.
+  const counter = new WinZipCounter(await crypto.aesBlocks(aesKey));
+  const hmac = await crypto.hmacSha1Running(hmacKey);
   return {
-    counter: new WinZipCounter(await crypto.aesBlocks(keys.subarray(0, keyBytes))),
-    hmacKey: keys.subarray(keyBytes, keyBytes * 2),
+    decrypt(piece) {
+      hmac.update(piece);
+      return counter.apply(piece);
+    },
+    code: () => hmac.digest(),
   };
 }
 
@@ -94,10 +97,10 @@ export async function decryptWinZipAes(
 ): Promise<Uint8Array> {
   const { head, tail } = aesFraming(aes);
   if (data.length < head + tail) throw shorter(name);
-  const { counter, hmacKey } = await openWinZipAes(data.subarray(0, head), aes, password, crypto, name);
-  const cipherText = data.subarray(head, data.length - tail);
-  checkAuthentication(await crypto.hmacSha1(hmacKey, cipherText), data.subarray(data.length - tail), name);
-  return counter.apply(cipherText);
+  const cipher = await openWinZipAes(data.subarray(0, head), aes, password, crypto, name);
+  const plain = cipher.decrypt(data.subarray(head, data.length - tail));
+  checkAuthentication(cipher.code(), data.subarray(data.length - tail), name);
+  return plain;
 }
 
 const wrongPassword = (name: string) => new EngineError('WRONG_PASSWORD', undefined, { entry: name });

@@ -51,22 +51,20 @@ export async function pipeAesEntry(
   const dataAt = await entryDataAt(source, entry, name);
   const { head, tail } = aesFraming(aes);
   if (entry.compressedSize < head + tail) throw incompleteEntry(name);
-  const { counter, hmacKey } = await openWinZipAes(await source.read(dataAt, head), aes, password, crypto, name);
-  const hmac = await crypto.hmacSha1Running(hmacKey);
+  const cipher = await openWinZipAes(await source.read(dataAt, head), aes, password, crypto, name);
   const end = dataAt + entry.compressedSize - tail;
   let at = dataAt + head;
   const plain = new ReadableStream<Uint8Array>({
     async pull(controller) {
       if (at >= end) {
-        checkAuthentication(hmac.digest(), await source.read(end, tail), name);
+        checkAuthentication(cipher.code(), await source.read(end, tail), name);
         controller.close();
         return;
       }
       const piece = await source.read(at, Math.min(PIECE_BYTES, end - at));
       if (piece.length === 0) throw incompleteEntry(name);
       at += piece.length;
-      hmac.update(piece);
-      controller.enqueue(counter.apply(piece));
+      controller.enqueue(cipher.decrypt(piece));
       source.release?.(piece);
     },
   });
