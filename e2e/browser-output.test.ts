@@ -5,6 +5,7 @@ import { unzipSync, zipSync, type Zippable } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { useExtractorPages } from './support/extractor-pages.js';
 import { sevenZipArchive } from './support/seven-zip-archive.js';
+import { stampedBytes } from './support/stamped-bytes.js';
 import { opfsTree, outputStores, pickerStandIn, refusingPickerStandIn } from './support/opfs.js';
 import { useSiteAndBrowser } from './support/site-and-browser.js';
 
@@ -208,7 +209,7 @@ describe('output in the site storage', () => {
       if (worker.url().includes('engine.worker')) engineWorkers.push(worker.url());
     });
     // Over 48 MiB of output (SHARED_MIN_BYTES): the shares split the blocks, or the one block.
-    const parts = Array.from({ length: 6 }, () => randomBytes(9 * 1024 * 1024));
+    const parts = Array.from({ length: 6 }, (_, index) => stampedBytes(9 * 1024 * 1024, `part-${index}`));
     const files: Record<string, Uint8Array> = { 'data/notes.txt': text('the first share makes the folders') };
     parts.forEach((bytes, index) => (files[`data/${index % 2 ? 'odd' : 'even'}/part-${index}.bin`] = bytes));
     await ui.choose([await sevenZipArchive(pages.folder, 'blocks.7z', files, blocks)]);
