@@ -39,7 +39,9 @@ export function aesFraming(aes: WinZipAes): { head: number; tail: number } {
  * verifier, aesFraming's `head` bytes), and checks the verifier. The key (PBKDF2, 1000 rounds:
  * ~2 ms, most of a small entry's cost) is derived off this thread where the host can, so several
  * entries' keys are derived at once (zip-backend.ts keeps a few entries in flight). A wrong
- * password is WRONG_PASSWORD, as zip.js's failures are (zip-streams.ts).
+ * password is WRONG_PASSWORD, as zip.js's failures are (zip-streams.ts). Returns the entry's
+ * cipher: the host's own (`NativeCrypto.winZipAes`), or WinZip's counter over the host's AES
+ * blocks with its running HMAC.
  */
 export async function openWinZipAes(
   head: Uint8Array,
