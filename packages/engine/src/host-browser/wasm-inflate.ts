@@ -10,18 +10,14 @@ import type { ZipWasmExports } from './zip-wasm.js';
 const Z_FINISH = 4;
 const Z_STREAM_END = 1;
 /** The output count has 24 bits: larger outputs are not asked of it. */
-export const WASM_INFLATE_MAX_OUTPUT = (1 << 24) - 2;
+const WASM_INFLATE_MAX_OUTPUT = (1 << 24) - 2;
 
 /** Inflates raw deflate data into at most `maxOutput + 1` bytes: one byte more shows a lying size. */
-export interface WasmInflate {
-  (data: Uint8Array, maxOutput: number): Uint8Array;
-  /** The module's memory now: it grows to the largest entry's needs, and no further. */
-  readonly heapBytes: number;
-}
+export type WasmInflate = (data: Uint8Array, maxOutput: number) => Uint8Array;
 
 /** zlib's inflate of `zlib`, one call per entry. */
 export function inflaterOf(zlib: ZipWasmExports): WasmInflate {
-  const inflate = (data: Uint8Array, maxOutput: number): Uint8Array => {
+  return (data, maxOutput) => {
     if (maxOutput > WASM_INFLATE_MAX_OUTPUT) throw new RangeError('too large for the WebAssembly inflater');
     const room = maxOutput + 1;
     const stream = zlib.inflate_new();
@@ -45,5 +41,4 @@ export function inflaterOf(zlib: ZipWasmExports): WasmInflate {
       if (output) zlib.free(output);
     }
   };
-  return Object.defineProperty(inflate, 'heapBytes', { get: () => zlib.memory.buffer.byteLength }) as WasmInflate;
 }

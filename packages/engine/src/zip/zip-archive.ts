@@ -41,16 +41,13 @@ export class ZipFallback extends Error {
  * that zip.js extracts itself.
  */
 export interface ZipItem {
+  /** Sizes, method, encryption and the rest the readers check: what the record itself says. */
   central: CentralRecord;
   /** The stored name, decoded (may be hostile: it is sanitised before use). */
   name: string;
   type: EntryType;
-  /** Declared uncompressed size. */
+  /** Declared uncompressed size (`central.uncompressedSize`), as the engine's limit checks take it. */
   size: number;
-  /** Declared packed size, and whether the data is deflated: what decoding it costs (zip-share.ts). */
-  packed: number;
-  deflated: boolean;
-  encrypted: boolean;
   /** Last modification, ms since 1970, when the entry says. */
   modified: number | null;
   /** The stored bytes of a name without the UTF-8 flag that is not ASCII (an own copy). */
@@ -167,9 +164,6 @@ function itemOf(entry: Entry): ZipItem {
     name: entry.filename,
     type: typeOf(entry),
     size: entry.uncompressedSize,
-    packed: entry.compressedSize,
-    deflated: entry.compressionMethod === METHOD_DEFLATE || entry.compressionMethod === METHOD_DEFLATE64,
-    encrypted: entry.encrypted,
     modified: Number.isNaN(modified) ? null : modified,
   };
 }

@@ -40,7 +40,7 @@ export async function listZip(sources: readonly ArchiveSource[], options: Operat
   const zip = await openZip(sources, options.namesEncoding);
   try {
     const entries = zip.items.map((item): ListedEntry => {
-      const listed: ListedEntry = { name: item.name, type: item.type, size: item.size, encrypted: item.encrypted };
+      const listed: ListedEntry = { name: item.name, type: item.type, size: item.size, encrypted: item.central.encrypted };
       if (item.modified !== null) listed.modified = new Date(item.modified).toISOString();
       if (item.rawName) listed.rawName = item.rawName;
       return listed;
@@ -68,13 +68,13 @@ export async function extractZip(
   const zip = await openZip(sources, options.namesEncoding);
   const password = options.password ? options.password : undefined;
   // An encrypted entry of no bytes hides nothing: it is written empty, password or not.
-  const locked = zip.items.filter((item) => item.encrypted && item.type !== 'dir' && item.size > 0);
+  const locked = zip.items.filter((item) => item.central.encrypted && item.type !== 'dir' && item.size > 0);
   if (!password && locked.length > 0) {
     throw new EngineError('PASSWORD_REQUIRED', undefined, { encryptedEntries: locked.length });
   }
   try {
     const entries = await writeAll(zip, sink, limits, options, password, codec, share);
-    return { format: 'zip', entries, ...(zip.items.some((item) => item.encrypted) && { encrypted: true }) };
+    return { format: 'zip', entries, ...(zip.items.some((item) => item.central.encrypted) && { encrypted: true }) };
   } finally {
     await zip.reader.close();
   }
@@ -216,7 +216,7 @@ async function writeItem(job: Extraction, item: ZipItem, zipJsEntry: () => Promi
     await verifyLocalHeader(job.zip.source, entry, item.name, 'names and extra fields');
     const target = await readLinkTarget((await zipJsEntry()) as FileEntry, getDataOptions);
     if (target !== null) result.linkTarget = decodeStoredText(target, job.zip.names);
-  } else if (item.encrypted && item.size === 0 && job.password === undefined) {
+  } else if (item.central.encrypted && item.size === 0 && job.password === undefined) {
     await sinkCall(() => job.sink.writeFile(path, new Blob([]).stream()));
   } else if (job.codec && job.sink.writeBytes && suitsNativeCodec(entry, job.codec, job.password)) {
     result.size = await writeNatively(job, item, entry, path, job.codec);

@@ -45,15 +45,16 @@ export function decryptZipCrypto(data: Uint8Array, entry: CentralRecord, passwor
     key2 = (key2 >>> 8) ^ (CRC_TABLE[(key2 ^ (key1 >>> 24)) & 0xff] ?? 0);
   };
   for (let index = 0; index < password.length; index += 1) update(password.charCodeAt(index) & 0xff);
+  const deferred = ((entry.rawBitFlag ?? 0) & FLAG_DATA_DESCRIPTOR) !== 0;
+  const check = deferred ? (Number(entry.rawLastModDate) >>> 8) & 0xff : ((entry.signature ?? 0) >>> 24) & 0xff;
   const plain = new Uint8Array(data.length);
   for (let index = 0; index < data.length; index += 1) {
     const temp = key2 | 2;
     const byte = (data[index] ?? 0) ^ ((Math.imul(temp, temp ^ 1) >>> 8) & 0xff);
     plain[index] = byte;
     update(byte);
+    // A wrong password is known at the header's end, before the data is decrypted for nothing.
+    if (index === HEADER_BYTES - 1 && byte !== check) throw new EngineError('WRONG_PASSWORD', undefined, { entry: name });
   }
-  const deferred = ((entry.rawBitFlag ?? 0) & FLAG_DATA_DESCRIPTOR) !== 0;
-  const check = deferred ? (Number(entry.rawLastModDate) >>> 8) & 0xff : ((entry.signature ?? 0) >>> 24) & 0xff;
-  if (plain[HEADER_BYTES - 1] !== check) throw new EngineError('WRONG_PASSWORD', undefined, { entry: name });
   return plain.subarray(HEADER_BYTES);
 }

@@ -5,9 +5,14 @@ import { EngineError } from '../core/engine-error.js';
 import { zlibCodec } from '../host-node/zlib-codec.js';
 import { MemorySink, memorySource } from '../testing/memory-io.js';
 import { extractZip } from './zip-backend.js';
+import { METHOD_DEFLATE, METHOD_STORE } from './zip-codes.js';
 import { shareLimits, shareOwners, type ShareWeight } from './zip-share.js';
 
-const file = (size: number, deflated = true, packed = size / 4): ShareWeight => ({ type: 'file', size, packed, deflated });
+const file = (size: number, deflated = true, packed = size / 4): ShareWeight => ({
+  type: 'file',
+  size,
+  central: { compressionMethod: deflated ? METHOD_DEFLATE : METHOD_STORE, compressedSize: packed },
+});
 
 describe('shareOwners', () => {
   it('cuts the entries into runs of about equal work, in order', () => {

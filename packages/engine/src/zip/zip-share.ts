@@ -1,6 +1,8 @@
 import type { ExtractionLimits } from '@archive-opener/shared';
 import { cutLimits } from '../core/share-limits.js';
+import type { CentralRecord } from './central-record.js';
 import type { ZipItem } from './zip-archive.js';
+import { METHOD_DEFLATE, METHOD_DEFLATE64 } from './zip-codes.js';
 
 /**
  * One of `count` workers extracting parts of the same zip at once, each with its own share of
@@ -12,7 +14,9 @@ export interface ZipShare {
 }
 
 /** What a share's plan weighs of an entry. */
-export type ShareWeight = Pick<ZipItem, 'type' | 'size' | 'packed' | 'deflated'>;
+export interface ShareWeight extends Pick<ZipItem, 'type' | 'size'> {
+  central: Pick<CentralRecord, 'compressionMethod' | 'compressedSize'>;
+}
 
 /**
  * What decoding an entry costs, roughly: inflating is paid per byte of output; a stored entry is
@@ -20,7 +24,8 @@ export type ShareWeight = Pick<ZipItem, 'type' | 'size' | 'packed' | 'deflated'>
  */
 function costOf(item: ShareWeight): number {
   if (item.type !== 'file') return 0;
-  return item.deflated ? item.size : item.packed / 4;
+  const { compressionMethod, compressedSize } = item.central;
+  return compressionMethod === METHOD_DEFLATE || compressionMethod === METHOD_DEFLATE64 ? item.size : compressedSize / 4;
 }
 
 /**

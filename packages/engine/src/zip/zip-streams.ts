@@ -137,7 +137,7 @@ const DATA_ERRORS = new Set([ERR_INVALID_CRC32, ERR_INVALID_COMPRESSED_DATA, ERR
 export function classifyFailure(error: unknown, item: ZipItem): EngineError | null {
   const message = error instanceof Error ? error.message : '';
   const details = { entry: item.name, cause: message };
-  if (item.encrypted && (PASSWORD_ERRORS.has(message) || DATA_ERRORS.has(message))) {
+  if (item.central.encrypted && (PASSWORD_ERRORS.has(message) || DATA_ERRORS.has(message))) {
     return new EngineError('WRONG_PASSWORD', undefined, details);
   }
   if (DATA_ERRORS.has(message)) {
