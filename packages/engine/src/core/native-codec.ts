@@ -40,6 +40,11 @@ export interface WinZipAesCipher {
   decrypt(piece: Uint8Array): Uint8Array;
   /** The HMAC-SHA1 of every encrypted byte given to `decrypt` (20 bytes); the cipher is done after it. */
   code(): Uint8Array;
+  /**
+   * Lets go of what the cipher holds (a context in the host's WebAssembly), when an entry stops
+   * before its code is read: a failed read, a stopped stream. Does nothing after `code`.
+   */
+  end(): void;
 }
 
 /** A digest being summed (NativeCrypto.hmacSha1Running). */

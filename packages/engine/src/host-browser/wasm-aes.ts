@@ -42,6 +42,11 @@ export function wasmWinZipAes(module: ZipWasmExports): (aesKey: Uint8Array, hmac
         module.aes_hmac_end(context, scratch);
         return heap(module).slice(scratch, scratch + DIGEST_BYTES);
       },
+      end() {
+        if (!open) return;
+        open = false;
+        module.aes_hmac_end(context, 0);
+      },
     };
   };
 }

@@ -72,6 +72,8 @@ export async function openWinZipAes(
       return counter.apply(piece);
     },
     code: () => hmac.digest(),
+    // Nothing held outside JavaScript's heap.
+    end: () => undefined,
   };
 }
 
@@ -100,9 +102,13 @@ export async function decryptWinZipAes(
   const { head, tail } = aesFraming(aes);
   if (data.length < head + tail) throw shorter(name);
   const cipher = await openWinZipAes(data.subarray(0, head), aes, password, crypto, name);
-  const plain = cipher.decrypt(data.subarray(head, data.length - tail));
-  checkAuthentication(cipher.code(), data.subarray(data.length - tail), name);
-  return plain;
+  try {
+    const plain = cipher.decrypt(data.subarray(head, data.length - tail));
+    checkAuthentication(cipher.code(), data.subarray(data.length - tail), name);
+    return plain;
+  } finally {
+    cipher.end();
+  }
 }
 
 const wrongPassword = (name: string) => new EngineError('WRONG_PASSWORD', undefined, { entry: name });

@@ -56,17 +56,24 @@ export async function pipeAesEntry(
   let at = dataAt + head;
   const plain = new ReadableStream<Uint8Array>({
     async pull(controller) {
-      if (at >= end) {
-        checkAuthentication(cipher.code(), await source.read(end, tail), name);
-        controller.close();
-        return;
+      try {
+        if (at >= end) {
+          checkAuthentication(cipher.code(), await source.read(end, tail), name);
+          controller.close();
+          return;
+        }
+        const piece = await source.read(at, Math.min(PIECE_BYTES, end - at));
+        if (piece.length === 0) throw incompleteEntry(name);
+        at += piece.length;
+        controller.enqueue(cipher.decrypt(piece));
+        source.release?.(piece);
+      } catch (error) {
+        cipher.end();
+        throw error;
       }
-      const piece = await source.read(at, Math.min(PIECE_BYTES, end - at));
-      if (piece.length === 0) throw incompleteEntry(name);
-      at += piece.length;
-      controller.enqueue(cipher.decrypt(piece));
-      source.release?.(piece);
     },
+    // The sink failed or the extraction was stopped: nothing more is read.
+    cancel: () => cipher.end(),
   });
   const deflated = entry.compressionMethod === METHOD_DEFLATE;
   const inflater = () =>
