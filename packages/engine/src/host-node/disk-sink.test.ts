@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { corpusCase } from '@archive-opener/test-support/corpus';
 import type { EngineError } from '../core/engine-error.js';
+import { SevenZip } from '../sevenzip/sevenzip-package.js';
+import { diskSink } from './disk-sink.js';
 import { extractArchive } from './index.js';
 
 const dirs: string[] = [];
@@ -55,5 +57,28 @@ describe('extracting into a folder that is not empty', () => {
     expect(await causeOf(extractArchive(sevenZip.parts, out, { password: sevenZip.password ?? '' }))).toMatch(/EEXIST/);
     expect(await readFile(join(out, name), 'utf8')).toBe('mine');
     expect((await contents(out)).filter((path) => !path.endsWith('/'))).toEqual([name]);
+  });
+});
+
+describe('moving 7-Zip’s files into an empty folder', () => {
+  // There the sink knows what is in the folder without asking the disk: it must still refuse a
+  // second file at a path it wrote, whether moved in or written directly.
+  it('refuses a second file at a path it wrote, and keeps the first', async () => {
+    const out = await folderWith({});
+    const sink = diskSink(out);
+    const sz = await SevenZip({ print: () => undefined, printErr: () => undefined });
+    const spool = sink.spoolSevenZip?.();
+    if (!spool) throw new Error('the disk sink spools 7-Zip');
+    sz.FS.mkdir('/staged');
+    spool.attach(sz, '/staged');
+    for (const name of ['a', 'b', 'c']) sz.FS.writeFile(`/staged/${name}`, `staged ${name}`);
+    await sink.writeFile('direct.txt', new Blob(['direct']).stream());
+
+    await spool.adopt(sz, '/staged/a', 'x.txt');
+    await expect(spool.adopt(sz, '/staged/b', 'x.txt')).rejects.toMatchObject({ code: 'EEXIST' });
+    await expect(spool.adopt(sz, '/staged/c', 'direct.txt')).rejects.toMatchObject({ code: 'EEXIST' });
+    expect(await readFile(join(out, 'x.txt'), 'utf8')).toBe('staged a');
+    expect(await readFile(join(out, 'direct.txt'), 'utf8')).toBe('direct');
+    await spool.close();
   });
 });

@@ -1,4 +1,4 @@
-import { closeSync, lstatSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, lstatSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { constants, copyFile, rm, rmdir } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
@@ -26,7 +26,15 @@ export function diskSink(outDir: string): OutputSink & { readonly written: reado
   const staging = join(root, `.archive-opener-staging-${randomBytes(6).toString('hex')}`);
   /** Files this sink created, relative to `root`. */
   const written: string[] = [];
+  /** The same, to tell at once whether a path is taken. */
+  const writtenPaths = new Set<string>();
+  const noteWritten = (path: string) => {
+    written.push(path);
+    writtenPaths.add(path);
+  };
   const spool = diskSpool(staging);
+  /** Whether `root` held nothing when the sink was made: then all in it is the sink's own. */
+  const rootWasEmpty = isEmptyOrMissing(root);
   /** Folders this sink created (absolute), not those that were there already. */
   const createdDirs = new Set<string>();
   const noteCreated = (dir: string, first: string | undefined) => {
@@ -48,7 +56,7 @@ export function diskSink(outDir: string): OutputSink & { readonly written: reado
   const create = (path: string): number => {
     ensureParent(path);
     const fd = openSync(join(root, path), 'wx');
-    written.push(path);
+    noteWritten(path);
     return fd;
   };
   const writeNew = (path: string, chunks: Iterable<Uint8Array>) => {
@@ -65,12 +73,14 @@ export function diskSink(outDir: string): OutputSink & { readonly written: reado
     ensureParent(finalPath);
     const target = join(root, finalPath);
     // rename replaces what is at the target: look first. Only this sink writes in `root` while
-    // it extracts, so nothing can appear between the look and the rename.
-    if (lstatSync(target, { throwIfNoEntry: false })) {
+    // it extracts, so nothing can appear between the look and the rename; in a folder that was
+    // empty, only what this sink wrote can be there, and it need not ask the disk (an lstat per
+    // file was 0.4 s of 100,000 small files' extraction).
+    if (rootWasEmpty ? writtenPaths.has(finalPath) : lstatSync(target, { throwIfNoEntry: false })) {
       throw Object.assign(new Error(`EEXIST: file already exists, rename to '${target}'`), { code: 'EEXIST' });
     }
     renameSync(from, target);
-    written.push(finalPath);
+    noteWritten(finalPath);
   };
   /** Folders given to 7-Zip instances on other threads (sevenzip-helper.ts), inside `staging`. */
   let helpers = 0;
@@ -96,10 +106,10 @@ export function diskSink(outDir: string): OutputSink & { readonly written: reado
         await copyFile(join(root, from), join(root, to), constants.COPYFILE_EXCL);
       } catch (error) {
         // Any failure but EEXIST happened with no file there before: what is there now is ours.
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') written.push(to);
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') noteWritten(to);
         throw error;
       }
-      written.push(to);
+      noteWritten(to);
     },
     async makeDirectory(path) {
       // Synchronous and remembered, as the files' parents are: a thread-pool round trip per
@@ -147,6 +157,7 @@ export function diskSink(outDir: string): OutputSink & { readonly written: reado
       },
     }),
     async discard() {
+      writtenPaths.clear();
       for (const path of written.splice(0)) await rm(join(root, path), { force: true });
       // Deepest first; rmdir leaves any folder that is not empty.
       const dirs = [...createdDirs].sort((a, b) => b.length - a.length);
@@ -157,6 +168,16 @@ export function diskSink(outDir: string): OutputSink & { readonly written: reado
       await rm(staging, { recursive: true, force: true });
     },
   };
+}
+
+/** Whether `dir` is missing or holds nothing. */
+function isEmptyOrMissing(dir: string): boolean {
+  try {
+    return readdirSync(dir).length === 0;
+  } catch (error) {
+    // Anything else (not a folder, no permission) is for the writes to report; until then, ask the disk.
+    return (error as NodeJS.ErrnoException).code === 'ENOENT';
+  }
 }
 
 /** writeSync may write less than asked (a full disk fails on the next call instead). */

