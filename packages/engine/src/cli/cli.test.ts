@@ -84,6 +84,18 @@ describe('archive-opener CLI', () => {
     expect(readdirSync(out)).toEqual(['keep.txt']);
   });
 
+  it('says plainly that an archive it was given cannot be read, and creates no output folder', async () => {
+    const out = freshOut();
+    const missing = join(work, 'no-such.zip');
+    const run = await cli('extract', missing, '--out', out);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`Cannot read ${missing}: there is no such file.`);
+    expect(readdirSync(work)).not.toContain(out.slice(work.length + 1));
+    const listed = await cli('list', work, '--json');
+    expect(listed.code).toBe(2);
+    expect(JSON.parse(listed.stdout)).toMatchObject({ ok: false, error: { code: 'USAGE', message: `Cannot read ${work}: it is a folder.` } });
+  });
+
   it('prints a readable table without --json', async () => {
     const run = await cli('list', join(CORPUS_DIR, 'libzip/test.zip'));
     expect(run.code).toBe(0);

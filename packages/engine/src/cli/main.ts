@@ -1,4 +1,5 @@
-import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import { formatSha256Sums } from '@archive-opener/shared';
 import { join } from 'node:path';
 import { toEngineError } from '../core/engine-error.js';
@@ -32,6 +33,7 @@ export async function main(argv: readonly string[], out = process.stdout, err = 
     return EXIT_OK;
   }
   try {
+    await requireReadableFiles(command.paths);
     if (command.kind === 'extract') {
       await requireEmptyFolder(command.out);
       if (command.sha256sums !== undefined) await requireNoFile(command.sha256sums);
@@ -73,6 +75,21 @@ export async function main(argv: readonly string[], out = process.stdout, err = 
       out.write(`${printableJson({ ok: false, error: { code: engineError.code, message: engineError.message } })}\n`);
     else err.write(`Error (${engineError.code}): ${printable(engineError.message)}\n`);
     return EXIT_ARCHIVE_ERROR;
+  }
+}
+
+/** Each archive named is a file this process can open: a typo is the user's to fix, not INTERNAL. */
+async function requireReadableFiles(paths: readonly string[]): Promise<void> {
+  for (const path of paths) {
+    try {
+      if ((await stat(path)).isDirectory()) throw new UsageError(`Cannot read ${path}: it is a folder.`);
+      await access(path, constants.R_OK);
+    } catch (error) {
+      if (error instanceof UsageError) throw error;
+      const code = (error as NodeJS.ErrnoException).code;
+      const why = code === 'ENOENT' ? 'there is no such file' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
+      throw new UsageError(`Cannot read ${path}: ${why}.`);
+    }
   }
 }
 
