@@ -93,7 +93,10 @@ describe('archive-opener CLI', () => {
     expect(readdirSync(work)).not.toContain(out.slice(work.length + 1));
     const listed = await cli('list', work, '--json');
     expect(listed.code).toBe(2);
-    expect(JSON.parse(listed.stdout)).toMatchObject({ ok: false, error: { code: 'USAGE', message: `Cannot read ${work}: it is a folder.` } });
+    expect(JSON.parse(listed.stdout)).toMatchObject({
+      ok: false,
+      error: { code: 'USAGE', message: `Cannot read ${work}: it is a folder.` },
+    });
   });
 
   it('prints a readable table without --json', async () => {

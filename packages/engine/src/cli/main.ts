@@ -87,7 +87,8 @@ async function requireReadableFiles(paths: readonly string[]): Promise<void> {
     } catch (error) {
       if (error instanceof UsageError) throw error;
       const code = (error as NodeJS.ErrnoException).code;
-      const why = code === 'ENOENT' ? 'there is no such file' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
+      const why =
+        code === 'ENOENT' ? 'there is no such file' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
       throw new UsageError(`Cannot read ${path}: ${why}.`);
     }
   }
