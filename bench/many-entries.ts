@@ -11,6 +11,7 @@ import { zipSync } from 'fflate';
 import { encryptedEntriesLines, measureEncryptedEntries, type EncryptedEntriesResults } from './encrypted-entries.js';
 import { makeManyEntries, makeSameNames, MANY_FORMATS, type ManyFormat } from './many-entries-archives.js';
 import { errorText, freshDir, run } from './measure.js';
+import { nativeExtract } from './native-tools.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CHILD = fileURLToPath(new URL('./worker-rss-child.ts', import.meta.url));
@@ -28,7 +29,9 @@ export interface ManyEntriesResults {
   /** The CLI extracting 100,000 entries named a.txt: wall seconds, and its CPU seconds. */
   sameNames: { seconds: number; cpuSeconds: number; ok: boolean } | { error: string };
   /** Peak RSS over a tiny job's, per entry, by format. */
-  formats: Partial<Record<ManyFormat, { entries: number; seconds: number; bytesPerEntry: number } | { error: string }>>;
+  formats: Partial<
+    Record<ManyFormat, { entries: number; seconds: number; bytesPerEntry: number; nativeSeconds?: number } | { error: string }>
+  >;
   baselineMB: number;
   /** The CLI against 7zz on small encrypted entries (encrypted-entries.ts). */
   encrypted?: EncryptedEntriesResults | { error: string };
@@ -59,6 +62,20 @@ async function timeCli(archive: string, outDir: string): Promise<{ seconds: numb
   return { seconds, cpuSeconds: (user ?? Number.NaN) + (system ?? Number.NaN), ok };
 }
 
+/**
+ * The native tool's wall time on the same archive into the same (emptied) folder, so that a cost
+ * per entry shows beside it; none for RAR, which Debian's 7-Zip cannot open.
+ */
+async function timeNative(format: ManyFormat, archive: string, outDir: string): Promise<number | undefined> {
+  if (format === 'rar5') return undefined;
+  await freshDir(outDir);
+  const start = performance.now();
+  await nativeExtract(format, archive, outDir);
+  const seconds = (performance.now() - start) / 1000;
+  await freshDir(outDir);
+  return seconds;
+}
+
 export async function measureManyEntries(work: string, log: (line: string) => void): Promise<ManyEntriesResults> {
   const dir = join(work, 'many-entries');
   await mkdir(dir, { recursive: true });
@@ -77,10 +94,13 @@ export async function measureManyEntries(work: string, log: (line: string) => vo
   for (const format of MANY_FORMATS) {
     log(`many entries: ${format}, 100,000 entries through a server worker`);
     try {
-      const report = await childRun(await makeManyEntries(dir, format), out);
+      const archive = await makeManyEntries(dir, format);
+      const report = { ...(await childRun(archive, out)), archive };
       if (report.error) throw new Error(report.error);
       const bytesPerEntry = ((report.maxRssKB - baseline.maxRssKB) * 1024) / report.entries;
       results.formats[format] = { entries: report.entries, seconds: report.seconds, bytesPerEntry };
+      const nativeSeconds = await timeNative(format, report.archive, out);
+      if (nativeSeconds !== undefined) results.formats[format] = { ...results.formats[format], nativeSeconds };
     } catch (error) {
       results.formats[format] = { error: errorText(error) };
     }
@@ -107,7 +127,7 @@ export function manyEntriesLines(results: ManyEntriesResults | undefined, missed
     );
   }
   lines.push(
-    `server worker (${results.baselineMB.toFixed(0)} MB peak RSS for a one-file zip), 100,000 entries: peak RSS above that per entry`,
+    `server worker (${results.baselineMB.toFixed(0)} MB peak RSS for a one-file zip), 100,000 entries: time (the worker's, against the native tool's whole run), peak RSS above that per entry`,
   );
   for (const format of MANY_FORMATS) {
     const r = results.formats[format];
@@ -115,8 +135,12 @@ export function manyEntriesLines(results: ManyEntriesResults | undefined, missed
       missed.push(`many entries ${format}`);
       lines.push(`  ${format.padEnd(7)}failed: ${r?.error ?? 'not run'}`);
     } else {
+      const native =
+        r.nativeSeconds === undefined
+          ? ''
+          : ` (${format === 'tar.gz' ? 'bsdtar' : '7zz x'} ${r.nativeSeconds.toFixed(1)}s, ratio ${(r.nativeSeconds / r.seconds).toFixed(2)})`;
       lines.push(
-        `  ${format.padEnd(7)}${r.entries} entries in ${r.seconds.toFixed(1)}s, ${(r.bytesPerEntry / 1024).toFixed(2)} KB/entry`,
+        `  ${format.padEnd(7)}${r.entries} entries in ${r.seconds.toFixed(1)}s${native}, ${(r.bytesPerEntry / 1024).toFixed(2)} KB/entry`,
       );
     }
   }
