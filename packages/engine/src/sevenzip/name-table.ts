@@ -2,6 +2,8 @@ import type { FileSystem } from './sevenzip-module.js';
 
 /** A node as Emscripten's name table chains it. */
 interface HashedNode {
+  name: string;
+  parent: { id: number };
   name_next?: HashedNode | null;
 }
 /** The parts of Emscripten's FS object that keep its table of names. */
@@ -24,7 +26,8 @@ const MAX_LOAD = 1;
  * files put 1.4 s of its 10.5 s there, and the cost per file grew with the files.
  *
  * The table doubles when it holds more nodes than slots, and its chains are rebuilt with
- * Emscripten's own `hashName`, which takes the slot count from the table's length.
+ * Emscripten's own `hashName`, which takes the slot count from the table's length
+ * (docs/decisions/050-many-small-files-through-sevenzip.md).
  */
 export function growNameTable(fs: FileSystem): void {
   const FS = fs as unknown as NameTableInternals;
@@ -53,8 +56,7 @@ function rehash(FS: NameTableInternals, slots: number): void {
   const nodes = nodesIn(FS.nameTable);
   FS.nameTable = new Array<HashedNode | null>(slots).fill(null);
   // Added in reverse, so that each new chain keeps its nodes' order (hashAddNode puts a node first).
-  for (let index = nodes.length - 1; index >= 0; index -= 1) {
-    const node = nodes[index] as HashedNode & { parent: { id: number }; name: string };
+  for (const node of nodes.reverse()) {
     const slot = FS.hashName(node.parent.id, node.name);
     node.name_next = FS.nameTable[slot] ?? null;
     FS.nameTable[slot] = node;
