@@ -99,6 +99,16 @@ describe('archive-opener CLI', () => {
     });
   });
 
+  it('names the option that raises a limit the archive went over', async () => {
+    const zip = join(CORPUS_DIR, 'libzip/test.zip');
+    const entries = await cli('extract', zip, '--out', freshOut(), '--max-entries', '1');
+    expect(entries.code).toBe(1);
+    expect(entries.stderr).toMatch(/^Error \(LIMIT_EXCEEDED\): .*\n.*--max-entries/);
+    const bytes = await cli('extract', zip, '--out', freshOut(), '--max-bytes', '1');
+    expect(bytes.stderr).toContain('--max-bytes');
+    expect(bytes.stderr).not.toContain('totalBytes');
+  });
+
   it('prints a readable table without --json', async () => {
     const run = await cli('list', join(CORPUS_DIR, 'libzip/test.zip'));
     expect(run.code).toBe(0);

@@ -1,6 +1,6 @@
 import { constants } from 'node:fs';
 import { access, mkdir, readdir, stat, writeFile } from 'node:fs/promises';
-import { formatSha256Sums } from '@archive-opener/shared';
+import { formatSha256Sums, type LimitName } from '@archive-opener/shared';
 import { join } from 'node:path';
 import { toEngineError } from '../core/engine-error.js';
 import type { ExtractResult, ListResult } from '../core/types.js';
@@ -73,9 +73,23 @@ export async function main(argv: readonly string[], out = process.stdout, err = 
     const engineError = toEngineError(error);
     if (command.json)
       out.write(`${printableJson({ ok: false, error: { code: engineError.code, message: engineError.message } })}\n`);
-    else err.write(`Error (${engineError.code}): ${printable(engineError.message)}\n`);
+    else
+      err.write(`Error (${engineError.code}): ${printable(engineError.message)}\n${raiseHint(engineError.details?.['limit'])}`);
     return EXIT_ARCHIVE_ERROR;
   }
+}
+
+/** The options that raise the limits a user may trust an archive beyond. */
+const LIMIT_OPTIONS: Partial<Record<LimitName, string>> = {
+  totalBytes: '--max-bytes',
+  entryCount: '--max-entries',
+  expansionRatio: '--max-ratio',
+};
+
+/** A line naming the option that raises `limit`, for the limits the CLI lets a user raise. */
+function raiseHint(limit: unknown): string {
+  const option = typeof limit === 'string' ? LIMIT_OPTIONS[limit as LimitName] : undefined;
+  return option ? `If you trust this archive, raise the limit with ${option} <n>.\n` : '';
 }
 
 /** Each archive named is a file this process can open: a typo is the user's to fix, not INTERNAL. */

@@ -1,6 +1,6 @@
 import type { ExtractionLimits } from '@archive-opener/shared';
 import { EngineError } from './engine-error.js';
-import { LimitTracker } from './limit-tracker.js';
+import { limitMessage, LimitTracker } from './limit-tracker.js';
 
 /**
  * Refuses at once what the archive itself says is too big (entries, bytes, expansion), before a
@@ -14,7 +14,7 @@ export function checkDeclaredLimits(
   archiveBytes: number,
 ): void {
   if (entries.length > limits.maxEntries) {
-    throw new EngineError('LIMIT_EXCEEDED', `The archive has more than ${limits.maxEntries} entries.`, {
+    throw new EngineError('LIMIT_EXCEEDED', limitMessage('entryCount', limits.maxEntries), {
       limit: 'entryCount',
       max: limits.maxEntries,
       declared: entries.length,

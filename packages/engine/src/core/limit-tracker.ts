@@ -1,4 +1,4 @@
-import type { ExtractionLimits } from '@archive-opener/shared';
+import type { ExtractionLimits, LimitName } from '@archive-opener/shared';
 import { EngineError } from './engine-error.js';
 
 /**
@@ -77,12 +77,24 @@ export class LimitTracker {
     }
   }
 
-  private trip(limit: string, max: number, declared?: number): never {
-    this.tripped ??= new EngineError('LIMIT_EXCEEDED', `The archive exceeds the ${limit} limit (${max}).`, {
+  private trip(limit: keyof typeof LIMIT_MESSAGES, max: number, declared?: number): never {
+    this.tripped ??= new EngineError('LIMIT_EXCEEDED', limitMessage(limit, max), {
       limit,
       max,
       ...(declared !== undefined && { declared }),
     });
     throw this.tripped;
   }
+}
+
+/** What a limit counted while writing says when passed: in words, not the limit's name. */
+const LIMIT_MESSAGES = {
+  totalBytes: (max: number) => `The archive would write more than ${max} bytes.`,
+  expansionRatio: (max: number) => `The archive would expand to more than ${max} times its own size.`,
+  entryCount: (max: number) => `The archive has more than ${max} entries.`,
+} satisfies Partial<Record<LimitName, (max: number) => string>>;
+
+/** The message of LIMIT_EXCEEDED for `limit`, the same wherever a reader counts it. */
+export function limitMessage(limit: keyof typeof LIMIT_MESSAGES, max: number): string {
+  return LIMIT_MESSAGES[limit](max);
 }

@@ -1,4 +1,5 @@
 import { EngineError } from '../core/engine-error.js';
+import { limitMessage } from '../core/limit-tracker.js';
 
 /**
  * The LZ4 block format (lz4/doc/lz4_Block_format.md): a run of sequences, each a token, literals,
@@ -31,7 +32,7 @@ export class OutputBuffer {
   reserve(count: number): void {
     const needed = this.length + count;
     if (needed > this.max) {
-      throw new EngineError('LIMIT_EXCEEDED', `The archive exceeds the totalBytes limit (${this.max}).`, {
+      throw new EngineError('LIMIT_EXCEEDED', limitMessage('totalBytes', this.max), {
         limit: 'totalBytes',
         max: this.max,
       });
