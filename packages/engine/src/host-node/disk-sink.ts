@@ -20,18 +20,12 @@ import type { HelperDestination, HelperFile } from './sevenzip-helper-output.js'
  * Measured on the bench's 50 MB archives, runs alternated: tar.gz (1 MiB gzip pieces) 0.28-0.38 s
  * through the pool, 0.24-0.35 s synchronously; zip 0.43-0.54 s and 0.42-0.48 s.
  */
-export function diskSink(outDir: string): OutputSink & { readonly written: readonly string[] } {
+export function diskSink(outDir: string): OutputSink {
   // Absolute: folders are compared with what mkdir answers.
   const root = resolve(outDir);
   const staging = join(root, `.archive-opener-staging-${randomBytes(6).toString('hex')}`);
-  /** Files this sink created, relative to `root`. */
-  const written: string[] = [];
-  /** The same, to tell at once whether a path is taken. */
-  const writtenPaths = new Set<string>();
-  const noteWritten = (path: string) => {
-    written.push(path);
-    writtenPaths.add(path);
-  };
+  /** Files this sink created, relative to `root`, in order. */
+  const written = new Set<string>();
   const spool = diskSpool(staging);
   /** Whether `root` held nothing when the sink was made: then all in it is the sink's own. */
   const rootWasEmpty = isEmptyOrMissing(root);
@@ -56,7 +50,7 @@ export function diskSink(outDir: string): OutputSink & { readonly written: reado
   const create = (path: string): number => {
     ensureParent(path);
     const fd = openSync(join(root, path), 'wx');
-    noteWritten(path);
+    written.add(path);
     return fd;
   };
   const writeNew = (path: string, chunks: Iterable<Uint8Array>) => {
@@ -76,17 +70,16 @@ export function diskSink(outDir: string): OutputSink & { readonly written: reado
     // it extracts, so nothing can appear between the look and the rename; in a folder that was
     // empty, only what this sink wrote can be there, and it need not ask the disk (an lstat per
     // file was 0.4 s of 100,000 small files' extraction).
-    if (rootWasEmpty ? writtenPaths.has(finalPath) : lstatSync(target, { throwIfNoEntry: false })) {
+    if (rootWasEmpty ? written.has(finalPath) : lstatSync(target, { throwIfNoEntry: false })) {
       throw Object.assign(new Error(`EEXIST: file already exists, rename to '${target}'`), { code: 'EEXIST' });
     }
     renameSync(from, target);
-    noteWritten(finalPath);
+    written.add(finalPath);
   };
   /** Folders given to 7-Zip instances on other threads (sevenzip-helper.ts), inside `staging`. */
   let helpers = 0;
 
   return {
-    written,
     async writeFile(path, data) {
       const fd = create(path);
       try {
@@ -106,10 +99,10 @@ export function diskSink(outDir: string): OutputSink & { readonly written: reado
         await copyFile(join(root, from), join(root, to), constants.COPYFILE_EXCL);
       } catch (error) {
         // Any failure but EEXIST happened with no file there before: what is there now is ours.
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') noteWritten(to);
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') written.add(to);
         throw error;
       }
-      noteWritten(to);
+      written.add(to);
     },
     async makeDirectory(path) {
       // Synchronous and remembered, as the files' parents are: a thread-pool round trip per
@@ -157,8 +150,9 @@ export function diskSink(outDir: string): OutputSink & { readonly written: reado
       },
     }),
     async discard() {
-      writtenPaths.clear();
-      for (const path of written.splice(0)) await rm(join(root, path), { force: true });
+      const paths = [...written];
+      written.clear();
+      for (const path of paths) await rm(join(root, path), { force: true });
       // Deepest first; rmdir leaves any folder that is not empty.
       const dirs = [...createdDirs].sort((a, b) => b.length - a.length);
       createdDirs.clear();

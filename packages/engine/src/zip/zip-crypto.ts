@@ -48,13 +48,17 @@ export function decryptZipCrypto(data: Uint8Array, entry: CentralRecord, passwor
   const deferred = ((entry.rawBitFlag ?? 0) & FLAG_DATA_DESCRIPTOR) !== 0;
   const check = deferred ? (Number(entry.rawLastModDate) >>> 8) & 0xff : ((entry.signature ?? 0) >>> 24) & 0xff;
   const plain = new Uint8Array(data.length);
-  for (let index = 0; index < data.length; index += 1) {
-    const temp = key2 | 2;
-    const byte = (data[index] ?? 0) ^ ((Math.imul(temp, temp ^ 1) >>> 8) & 0xff);
-    plain[index] = byte;
-    update(byte);
-    // A wrong password is known at the header's end, before the data is decrypted for nothing.
-    if (index === HEADER_BYTES - 1 && byte !== check) throw new EngineError('WRONG_PASSWORD', undefined, { entry: name });
-  }
+  const decrypt = (from: number, to: number) => {
+    for (let index = from; index < to; index += 1) {
+      const temp = key2 | 2;
+      const byte = (data[index] ?? 0) ^ ((Math.imul(temp, temp ^ 1) >>> 8) & 0xff);
+      plain[index] = byte;
+      update(byte);
+    }
+  };
+  // A wrong password is known at the header's end, before the data is decrypted for nothing.
+  decrypt(0, HEADER_BYTES);
+  if (plain[HEADER_BYTES - 1] !== check) throw new EngineError('WRONG_PASSWORD', undefined, { entry: name });
+  decrypt(HEADER_BYTES, data.length);
   return plain.subarray(HEADER_BYTES);
 }
