@@ -75,11 +75,18 @@ export async function startSite(
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  // A server that dies under a test leaves only "connection refused" in the test's failure: say
+  // why, with its output, where the run's log shows it. A stop asked for is not reported.
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping) process.stderr.write(`The server at ${url} exited (${code ?? signal}) during the test:\n${output}\n`);
+  });
   return {
     url,
     pid: child.pid ?? 0,
     stop: (signal = 'SIGTERM') =>
       new Promise<void>((resolve) => {
+        stopping = true;
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill(signal);
