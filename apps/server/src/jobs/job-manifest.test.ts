@@ -35,6 +35,15 @@ describe('jobManifest', () => {
     expect(jobManifest({ format: 'tar', entries: [] }, []).safety.encrypted).toBe(false);
   });
 
+  it('carries each file’s time where the archive gave one, as the API’s schema takes it', () => {
+    const entries: ExtractedEntry[] = [
+      { path: 'dated.txt', type: 'file', size: 1, modified: Date.UTC(2001, 1, 3) },
+      { path: 'undated.txt', type: 'file', size: 1 },
+    ];
+    const { files } = jobManifest({ format: 'tar', entries }, ['h0', 'h1']);
+    expect(files.map((file) => jobFileSchema.parse(file).modified)).toEqual([Date.UTC(2001, 1, 3), undefined]);
+  });
+
   it('caps what a hostile archive of 100,000 entries with 4 KB names lists, and counts all of it', () => {
     const long = 'é'.repeat(4096);
     const entries: ExtractedEntry[] = [];

@@ -43,6 +43,7 @@ export function jobManifest(result: ExtractResult, hashes: readonly string[]): {
       size: entry.size,
       type: guessMimeType(entry.path),
       sha256: hashes[files.length] as string,
+      ...(entry.modified !== undefined && { modified: entry.modified }),
       ...(entry.originalName !== undefined && hasDirectionControls(entry.originalName) && { directionControls: true as const }),
       ...originalName,
       ...(entry.rawName !== undefined &&

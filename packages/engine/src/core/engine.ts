@@ -55,11 +55,13 @@ export async function extract(input: EngineInput, sink: OutputSink, options: Ope
     const job = await prepare(input, options);
     try {
       // A second go starts from nothing: what the failed backend wrote is removed first.
-      return await walkRegistry(
+      const result = await walkRegistry(
         job,
         (backend) => backend.extract(job, sink),
         () => sink.discard(),
       );
+      await sink.finish?.();
+      return result;
     } catch (error) {
       await sink.discard();
       throw error;

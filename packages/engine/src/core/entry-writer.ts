@@ -1,6 +1,7 @@
 import type { LimitTracker } from './limit-tracker.js';
+import { entryTime } from './entry-time.js';
 import { NameAllocator } from './name-allocator.js';
-import type { OutputSink } from './output-sink.js';
+import type { EntryStamp, OutputSink } from './output-sink.js';
 import { ProgressReporter } from './progress-reporter.js';
 import { toSafeRelativePath } from './safe-path.js';
 import { isWanted, type ExtractedEntry, type ListedEntry, type ListResult, type OperationOptions } from './types.js';
@@ -20,6 +21,8 @@ export interface ArchiveEntry {
   /** Bytes the content has. */
   size: number;
   mtime: Date | null;
+  /** Unix permission bits, where the format stores them (tar, cpio). */
+  mode?: number | null;
   /** The name's bytes, where the format leaves their encoding open (LHA, cpio): see ExtractedEntry. */
   rawName?: Uint8Array;
   /**
@@ -27,6 +30,11 @@ export interface ArchiveEntry {
    * reader moves to the next entry the rest is skipped, and reading throws.
    */
   read(): Promise<Uint8Array | null>;
+}
+
+/** What the sink may keep of an entry's header: its time (a readable one) and its mode. */
+function stampOf(entry: ArchiveEntry): EntryStamp {
+  return { modified: entryTime(entry.mtime?.getTime()), mode: entry.mode ?? null };
 }
 
 /** Files up to this size go to `writeBytes` in one piece when the sink has it (cheaper than a stream). */
@@ -84,8 +92,10 @@ export class EntryWriter {
     const result: ExtractedEntry = { path, type, size: 0 };
     if (path !== entry.name.replace(/\/+$/, '')) result.originalName = entry.name;
     if (entry.rawName) result.rawName = entry.rawName;
+    const stamp = stampOf(entry);
+    if (stamp.modified !== null) result.modified = stamp.modified;
     if (type === 'dir') {
-      await this.sinkCall(() => this.sink.makeDirectory(path));
+      await this.sinkCall(() => this.sink.makeDirectory(path, stamp));
       this.madeDirectories.add(path);
     } else if (type === 'symlink') {
       result.linkTarget = entry.linkName;
@@ -97,7 +107,7 @@ export class EntryWriter {
     } else {
       // The header says how much follows: a size over a limit is refused before its first byte.
       this.tracker.expectBytes(entry.size);
-      result.size = await this.writeFile(path, entry);
+      result.size = await this.writeFile(path, entry, stamp);
     }
     if (result.type === 'file') this.writtenFiles.set(safe, { path, size: result.size });
     this.entries.push(result);
@@ -126,8 +136,8 @@ export class EntryWriter {
     }
   }
 
-  private async writeFile(path: string, entry: ArchiveEntry): Promise<number> {
-    if (this.sink.writeBytes && entry.size <= SMALL_FILE_BYTES) return this.writeSmallFile(path, entry);
+  private async writeFile(path: string, entry: ArchiveEntry, stamp: EntryStamp): Promise<number> {
+    if (this.sink.writeBytes && entry.size <= SMALL_FILE_BYTES) return this.writeSmallFile(path, entry, stamp);
     let written = 0;
     let failure: Error | undefined;
     const stream = new ReadableStream<Uint8Array>(
@@ -149,7 +159,7 @@ export class EntryWriter {
     );
     this.started = true;
     try {
-      await this.sink.writeFile(path, stream);
+      await this.sink.writeFile(path, stream, stamp);
     } catch (error) {
       // Our side (the archive, a limit) failing makes the sink fail too: report the cause.
       throw failure ?? new SinkFailure(error);
@@ -159,7 +169,7 @@ export class EntryWriter {
   }
 
   /** Reads the whole (small) file, then leaves its write running while the next entries are read. */
-  private async writeSmallFile(path: string, entry: ArchiveEntry): Promise<number> {
+  private async writeSmallFile(path: string, entry: ArchiveEntry, stamp: EntryStamp): Promise<number> {
     const chunks: Uint8Array[] = [];
     let size = 0;
     for (let chunk = await entry.read(); chunk; chunk = await entry.read()) {
@@ -171,7 +181,7 @@ export class EntryWriter {
     const writeBytes = this.sink.writeBytes?.bind(this.sink);
     if (!writeBytes) throw new Error('writeBytes vanished');
     this.started = true;
-    const write = writeBytes(path, data);
+    const write = writeBytes(path, data, stamp);
     write.catch(() => undefined); // awaited in order by nextWrite
     this.pending.push(write);
     if (this.pending.length >= WRITES_IN_FLIGHT) await this.nextWrite();

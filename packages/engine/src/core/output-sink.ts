@@ -3,6 +3,17 @@ import type { ArchiveSource } from './types.js';
 import type { SevenZipSpool } from '../sevenzip/staging.js';
 
 /**
+ * What an entry's header says of it besides its bytes, for a sink that keeps it (a folder on
+ * disk restores both, as native tools do). Null where the archive does not say.
+ */
+export interface EntryStamp {
+  /** Last modification, ms since 1970. */
+  modified: number | null;
+  /** Unix permission bits as stored (tar, cpio, a zip made on Unix); the sink decides which it keeps. */
+  mode: number | null;
+}
+
+/**
  * Where extracted entries go; each host implements it (Node: a folder on disk, browser: memory).
  * Paths are final, safe and unique: the engine sanitises and de-duplicates them before calling.
  * Files arrive as a stream (opened, written in order, closed); folders as calls; links are
@@ -10,12 +21,12 @@ import type { SevenZipSpool } from '../sevenzip/staging.js';
  */
 export interface OutputSink {
   /** JavaScript backends stream a file's bytes here. */
-  writeFile(path: string, data: ReadableStream<Uint8Array>): Promise<void>;
+  writeFile(path: string, data: ReadableStream<Uint8Array>, stamp?: EntryStamp): Promise<void>;
   /**
    * A whole small file at once, as one array or as its pieces in order (a decoder's chunks: the
    * host joins them only if it must); hosts with a cheaper way than a stream offer it.
    */
-  writeBytes?(path: string, data: Uint8Array | readonly Uint8Array[]): Promise<void>;
+  writeBytes?(path: string, data: Uint8Array | readonly Uint8Array[], stamp?: EntryStamp): Promise<void>;
   /**
    * True when `writeBytes` keeps no reference to the bytes once its promise settles (it wrote or
    * copied them): the engine may then hand that memory to the next entry.
@@ -28,7 +39,7 @@ export interface OutputSink {
    * Returning false (or not offering this) has the bytes written as usual.
    */
   referToSource?(path: string, source: ArchiveSource, offset: number, size: number): boolean;
-  makeDirectory(path: string): Promise<void>;
+  makeDirectory(path: string, stamp?: EntryStamp): Promise<void>;
   /** A second copy of a file already written (a hard link); without it links are reported only. */
   copyFile?(from: string, to: string): Promise<void>;
   /**
@@ -36,6 +47,11 @@ export interface OutputSink {
    * it to the folder 7-Zip extracts into. Without it, 7-Zip's files arrive as `writeBytes`.
    */
   spoolSevenZip?(): SevenZipSpool;
+  /**
+   * The extraction succeeded and nothing more will be written: what must come last is done now
+   * (a folder's time, which each file written into it changes).
+   */
+  finish?(): Promise<void>;
   /** Removes everything written so far (the extraction failed). */
   discard(): Promise<void>;
 }

@@ -59,6 +59,8 @@ export interface ExtractedEntry {
   originalName?: string;
   type: EntryType;
   size: number;
+  /** Last modification as the archive gives it, ms since 1970; absent where it does not. */
+  modified?: number;
   linkTarget?: string;
   /**
    * The name's bytes as stored, when the format does not say their encoding and they are not

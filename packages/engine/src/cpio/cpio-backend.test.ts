@@ -82,9 +82,10 @@ describe('extractCpioStream', () => {
     ]);
     const { result, sink } = await extract(bytes);
     expect(result.entries).toEqual([
-      { path: 'link', type: 'symlink', size: 0, linkTarget: '../etc/passwd' },
+      // The headers' time (0 here), not the folder only implied by a path.
+      { path: 'link', type: 'symlink', size: 0, linkTarget: '../etc/passwd', modified: 0 },
       { path: 'x', type: 'dir', size: 0 },
-      { path: 'x/y', type: 'file', size: 1, originalName: './x/y' },
+      { path: 'x/y', type: 'file', size: 1, originalName: './x/y', modified: 0 },
     ]);
     expect([...sink.files.keys()]).toEqual(['x/y']);
   });

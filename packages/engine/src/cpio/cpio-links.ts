@@ -128,6 +128,7 @@ function tarEntry(
     kind,
     size,
     mtime: entry.mtime,
+    mode: entry.mode,
     read,
   };
 }

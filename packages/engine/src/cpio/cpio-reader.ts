@@ -42,6 +42,8 @@ export interface CpioEntry {
   /** Device and inode as stored: with nlink > 1, the names of one hard-linked file share it. */
   inode: string;
   mtime: Date;
+  /** Permission bits (the file type's bits taken off). */
+  mode: number;
   /**
    * The next piece of content, or null at its end. Pieces are views of the input, never changed
    * afterwards. Once `next()` is called the rest is skipped, and reading throws.
@@ -108,6 +110,7 @@ export class CpioReader {
       nlink: header.nlink,
       inode: header.inode,
       mtime: new Date(header.mtime * 1000),
+      mode: header.mode & 0o7777,
       read: () => (kind === 'file' ? body.read() : Promise.resolve(null)),
     };
     if (kind === 'symlink') entry.linkName = await this.linkTarget(body, header.fileSize);

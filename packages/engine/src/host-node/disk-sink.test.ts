@@ -1,10 +1,12 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { Uint8ArrayReader, Uint8ArrayWriter, ZipWriter } from '@zip.js/zip.js';
 import { corpusCase } from '@archive-opener/test-support/corpus';
 import type { EngineError } from '../core/engine-error.js';
 import { SevenZip } from '../sevenzip/sevenzip-package.js';
+import { concat, end, file, header } from '../tar/tar-writer.js';
 import { diskSink } from './disk-sink.js';
 import { extractArchive } from './index.js';
 
@@ -80,5 +82,77 @@ describe('moving 7-Zip’s files into an empty folder', () => {
     expect(await readFile(join(out, 'x.txt'), 'utf8')).toBe('staged a');
     expect(await readFile(join(out, 'direct.txt'), 'utf8')).toBe('direct');
     await spool.close();
+  });
+});
+
+describe('the archive’s times and modes', () => {
+  const folderTime = Date.UTC(2001, 1, 3, 4, 5, 6);
+  const scriptTime = Date.UTC(2002, 5, 7, 8, 9, 10);
+  const notesTime = Date.UTC(1999, 11, 31, 23, 59, 58);
+
+  /** The modification time (ms) and permission bits of `path`. */
+  async function stampOf(path: string): Promise<{ modified: number; mode: number }> {
+    const stats = await stat(path);
+    return { modified: stats.mtimeMs, mode: stats.mode & 0o7777 };
+  }
+
+  async function archiveFile(name: string, bytes: Uint8Array): Promise<string> {
+    const dir = await folderWith({});
+    await writeFile(join(dir, name), bytes);
+    return join(dir, name);
+  }
+
+  /** A folder entry, a setuid script in it (written after the folder), and a read-only file. */
+  const tar = () =>
+    concat(
+      header({ name: 'bin/', typeflag: '5', mtime: folderTime / 1000, mode: 0o755 }),
+      file('bin/run.sh', '#!/bin/sh\necho hi\n', { mtime: scriptTime / 1000, mode: 0o4755 }),
+      file('notes.txt', 'notes', { mtime: notesTime / 1000, mode: 0o444 }),
+      end(),
+    );
+
+  async function zip(): Promise<Uint8Array> {
+    const writer = new ZipWriter(new Uint8ArrayWriter(), { useWebWorkers: false, extendedTimestamp: true });
+    await writer.add('bin/', undefined, { directory: true, lastModDate: new Date(folderTime), unixMode: 0o755 });
+    const script = new TextEncoder().encode('#!/bin/sh\necho hi\n'.repeat(50));
+    await writer.add('bin/run.sh', new Uint8ArrayReader(script), { lastModDate: new Date(scriptTime), unixMode: 0o4755 });
+    const notes = new TextEncoder().encode('notes');
+    await writer.add('notes.txt', new Uint8ArrayReader(notes), { lastModDate: new Date(notesTime), unixMode: 0o444, level: 0 });
+    return writer.close();
+  }
+
+  it.each([
+    ['tar', tar],
+    ['zip', zip],
+  ])('a %s’s files keep their times and permissions, set-id bits dropped; its folders their times', async (kind, make) => {
+    const archive = await archiveFile(`stamped.${kind}`, await make());
+    const out = await folderWith({});
+    await extractArchive([archive], out);
+
+    expect(await stampOf(join(out, 'bin/run.sh'))).toEqual({ modified: scriptTime, mode: 0o755 });
+    expect(await stampOf(join(out, 'notes.txt'))).toEqual({ modified: notesTime, mode: 0o444 });
+    // Set after run.sh was written into it, which changed it.
+    expect((await stampOf(join(out, 'bin'))).modified).toBe(folderTime);
+  });
+
+  it('leaves the time of a folder the caller had', async () => {
+    const out = await folderWith({}, ['bin']);
+    const earlier = Date.UTC(2010, 0, 1);
+    await utimes(join(out, 'bin'), earlier / 1000, earlier / 1000);
+    await extractArchive([await archiveFile('stamped.tar', tar())], out);
+
+    expect((await stampOf(join(out, 'bin/run.sh'))).modified).toBe(scriptTime);
+    expect((await stampOf(join(out, 'bin'))).modified).not.toBe(folderTime);
+  });
+
+  it('gives nothing but the files’ bytes when the archive says no time or mode', async () => {
+    const out = await folderWith({});
+    const before = Date.now();
+    const sink = diskSink(out);
+    await sink.writeBytes?.('plain.txt', new TextEncoder().encode('plain'), { modified: null, mode: null });
+    await sink.finish?.();
+    const plain = await stampOf(join(out, 'plain.txt'));
+    expect(plain.modified).toBeGreaterThanOrEqual(before - 1000);
+    expect(plain.mode & 0o111).toBe(0);
   });
 });

@@ -2,9 +2,10 @@ import { closeSync, lstatSync, mkdirSync, openSync, readdirSync, renameSync, rmS
 import { constants, copyFile, rm, rmdir } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
-import type { OutputSink } from '../core/output-sink.js';
+import type { EntryStamp, OutputSink } from '../core/output-sink.js';
 import { memfsNode } from '../sevenzip/memfs-file-ops.js';
 import { diskSpool, keepTimesAndMode } from './disk-spool.js';
+import { stampFolder, stampOpenFile } from './entry-stamp.js';
 import type { HelperDestination, HelperFile } from './sevenzip-helper-output.js';
 
 /**
@@ -31,6 +32,8 @@ export function diskSink(outDir: string): OutputSink {
   const rootWasEmpty = isEmptyOrMissing(root);
   /** Folders this sink created (absolute), not those that were there already. */
   const createdDirs = new Set<string>();
+  /** The archive's times for folders (absolute), set by `finish`: each file written into a folder changes its time. */
+  const folderTimes = new Map<string, number>();
   const noteCreated = (dir: string, first: string | undefined) => {
     // mkdir's answer is the first folder it had to make: it and those below it up to `dir` are
     // new. `root` itself stays, as it always has: the caller named it.
@@ -53,10 +56,11 @@ export function diskSink(outDir: string): OutputSink {
     written.add(path);
     return fd;
   };
-  const writeNew = (path: string, chunks: Iterable<Uint8Array>) => {
+  const writeNew = (path: string, chunks: Iterable<Uint8Array>, stamp?: EntryStamp) => {
     const fd = create(path);
     try {
       for (const chunk of chunks) writeAll(fd, chunk);
+      stampOpenFile(fd, stamp);
     } finally {
       closeSync(fd);
     }
@@ -80,16 +84,17 @@ export function diskSink(outDir: string): OutputSink {
   let helpers = 0;
 
   return {
-    async writeFile(path, data) {
+    async writeFile(path, data, stamp) {
       const fd = create(path);
       try {
         for await (const chunk of data) writeAll(fd, chunk);
+        stampOpenFile(fd, stamp);
       } finally {
         closeSync(fd);
       }
     },
-    async writeBytes(path, data) {
-      writeNew(path, data instanceof Uint8Array ? [data] : data);
+    async writeBytes(path, data, stamp) {
+      writeNew(path, data instanceof Uint8Array ? [data] : data, stamp);
     },
     // Written synchronously above: nothing here holds the bytes after.
     writeBytesLetsGo: true,
@@ -104,10 +109,11 @@ export function diskSink(outDir: string): OutputSink {
       }
       written.add(to);
     },
-    async makeDirectory(path) {
+    async makeDirectory(path, stamp) {
       // Synchronous and remembered, as the files' parents are: a thread-pool round trip per
       // folder cost more than the mkdir.
       const dir = join(root, path);
+      if (stamp?.modified != null) folderTimes.set(dir, stamp.modified);
       if (madeParents.has(dir)) return;
       noteCreated(dir, mkdirSync(dir, { recursive: true }));
       madeParents.add(dir);
@@ -149,7 +155,13 @@ export function diskSink(outDir: string): OutputSink {
         rmSync(staging, { recursive: true, force: true });
       },
     }),
+    async finish() {
+      // Only folders this sink made: a caller's own folder keeps its time.
+      for (const [dir, modified] of folderTimes) if (createdDirs.has(dir)) stampFolder(dir, modified);
+      folderTimes.clear();
+    },
     async discard() {
+      folderTimes.clear();
       const paths = [...written];
       written.clear();
       for (const path of paths) await rm(join(root, path), { force: true });

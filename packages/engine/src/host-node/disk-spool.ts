@@ -1,20 +1,9 @@
-import {
-  chmodSync,
-  closeSync,
-  constants,
-  ftruncateSync,
-  openSync,
-  readFileSync,
-  readSync,
-  rmSync,
-  statSync,
-  utimesSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, constants, ftruncateSync, openSync, readFileSync, readSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SevenZipModule } from '7z-wasm';
 import { toEngineError } from '../core/engine-error.js';
 import { asBytes, beforeMapping, memfsFileOps, memfsNode, nodesBelow, type MemfsNode } from '../sevenzip/memfs-file-ops.js';
+import { stampClosedFile } from './entry-stamp.js';
 import { spoolWriter, type SpoolWriter } from './spool-writer.js';
 
 /** Files kept open at once; 7-Zip writes one file at a time, so others are rarely reopened. */
@@ -219,21 +208,7 @@ function onDisk<T>(call: () => T): T {
   }
 }
 
-/**
- * Gives a file on disk what 7-Zip set on its node through utime and chmod (MEMFS keeps both).
- * Set-id and sticky bits are dropped, and the owner can always read it: the host must hash and
- * serve what it extracted. A read-only file stays read-only, as native tools leave it.
- */
+/** Gives a file on disk what 7-Zip set on its node through utime and chmod (MEMFS keeps both; entry-stamp.ts). */
 export function keepTimesAndMode(diskPath: string, node: MemfsNode): void {
-  utimesSync(diskPath, node.atime / 1000, node.mtime / 1000);
-  const mode = (node.mode & 0o777) | 0o400;
-  newFileMode ??= statSync(diskPath).mode & 0o777;
-  if (mode !== newFileMode) chmodSync(diskPath, mode);
+  stampClosedFile(diskPath, node.atime, node.mtime, node.mode);
 }
-
-/**
- * The mode every file the spool and the sinks create gets (0o666 less the umask), read off the
- * first one: most archives' files want just that, and a chmod per file to the mode it has was
- * 0.2 s of 100,000 small files' extraction.
- */
-let newFileMode: number | undefined;

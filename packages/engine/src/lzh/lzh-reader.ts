@@ -106,6 +106,7 @@ export class LzhReader {
       kind: header.kind,
       size: header.kind === 'file' ? header.originalSize : 0,
       mtime: header.mtime,
+      mode: header.mode,
       method: header.method,
       packedSize: header.packedSize,
       crc: header.crc,

@@ -1,9 +1,11 @@
+import { entryTime } from '../core/entry-time.js';
 import { NameAllocator } from '../core/name-allocator.js';
-import type { OutputSink } from '../core/output-sink.js';
+import type { EntryStamp, OutputSink } from '../core/output-sink.js';
 import { toSafeRelativePath } from '../core/safe-path.js';
 import { isWanted, type ExtractedEntry, type OperationOptions } from '../core/types.js';
 import type { StagedEntry } from './fs-guard.js';
 import { isLzhLinkArtefact, lzhLinks } from './lzh-links.js';
+import { memfsNode } from './memfs-file-ops.js';
 import { pseudoEntryNames } from './pseudo-entries.js';
 import type { SevenZipModule } from './sevenzip-module.js';
 import type { Staging } from './staging.js';
@@ -38,6 +40,16 @@ export async function adoptAll(
     ...step.entries.filter((e) => e.supersededName === undefined),
     ...step.entries.filter((e) => e.supersededName !== undefined),
   ];
+  // Read before any file is adopted: taking a file out of a folder changes the folder's time.
+  const folderTimes = new Map<string, number | null>();
+  for (const item of ordered) {
+    if (item.type === 'dir') {
+      folderTimes.set(
+        item.stagedPath,
+        item.modified !== undefined ? item.modified : stagedTime(sz, `${step.dir}/${item.stagedPath}`),
+      );
+    }
+  }
   for (const item of ordered) {
     if (isLzhLinkArtefact(item.stagedPath, links) || pseudo.has(item.stagedPath)) continue;
     if (!isWanted(options, item.stagedPath) && !(item.type === 'dir' && leadsToWanted(options, item.stagedPath))) continue;
@@ -48,16 +60,24 @@ export async function adoptAll(
     const entry: ExtractedEntry = { path, type: item.type, size: 0 };
     if (path !== item.stagedPath) entry.originalName = item.supersededName ?? item.stagedPath;
     if (item.type === 'dir') {
-      await sink.makeDirectory(path);
+      // Its mode stays the one it is made with, as 7-Zip's own folders (host-node/entry-stamp.ts).
+      const stamp: EntryStamp = { modified: folderTimes.get(item.stagedPath) ?? null, mode: null };
+      if (stamp.modified !== null) entry.modified = stamp.modified;
+      await sink.makeDirectory(path, stamp);
     } else if (item.type === 'file' && rarLinks.has(item.stagedPath)) {
       // A RAR4 link that 7-Zip wrote as a file of its target: report the link, keep no file.
       entry.type = 'symlink';
       entry.linkTarget = new TextDecoder().decode(sz.FS.readFile(`${step.dir}/${item.stagedPath}`).subarray(0, 4096));
     } else if (item.type === 'file' && item.fromHelper) {
       entry.size = item.fromHelper.size;
+      if (item.modified != null) entry.modified = item.modified;
       await staging.adoptFromHelper(item.fromHelper.taken, path);
     } else if (item.type === 'file') {
-      entry.size = sz.FS.stat(`${step.dir}/${item.stagedPath}`).size;
+      // The file on disk gets its time and mode from the same node (the host's spool).
+      const { size, mtime } = sz.FS.stat(`${step.dir}/${item.stagedPath}`);
+      entry.size = size;
+      const modified = entryTime(mtime.getTime());
+      if (modified !== null) entry.modified = modified;
       await staging.adopt(`${step.dir}/${item.stagedPath}`, path);
     } else if (item.linkTarget !== undefined) {
       entry.linkTarget = item.linkTarget;
@@ -71,6 +91,15 @@ export async function adoptAll(
       entries.push({ path: allocator.allocate(safe, 'symlink'), type: 'symlink', size: 0, linkTarget: link.target });
   }
   return entries;
+}
+
+/** The time 7-Zip gave what it staged at `path` (a folder's is set once its files are written), or null if it is gone. */
+function stagedTime(sz: SevenZipModule, path: string): number | null {
+  try {
+    return entryTime(memfsNode(sz, path).mtime);
+  } catch {
+    return null;
+  }
 }
 
 function leadsToWanted(options: OperationOptions, dir: string): boolean {

@@ -12,6 +12,8 @@ export interface StagedEntry {
   supersededName?: string;
   /** A better name than 7-Zip's (the file inside notes.txt.gz is notes.txt). */
   preferredName?: string;
+  /** Its time (ms since 1970) as the instance that made it set it: a second instance's entries only. */
+  modified?: number | null;
   /** A file a second instance extracted (sevenzip/helper-merge.ts): as its host handed it over. */
   fromHelper?: { taken: unknown; size: number };
 }

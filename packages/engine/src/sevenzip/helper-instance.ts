@@ -1,5 +1,6 @@
 import type { InputMounter } from '../core/output-sink.js';
 import { EngineError } from '../core/engine-error.js';
+import { entryTime } from '../core/entry-time.js';
 import { LimitTracker } from '../core/limit-tracker.js';
 import { contained, mapSevenZipFailure } from './error-map.js';
 import { guardFileSystem } from './fs-guard.js';
@@ -73,11 +74,14 @@ export async function runHelperInstance<Taken>(
         .filter((e) => e.stagedPath.startsWith('1/') && e.supersededName === undefined)
         .map((e): HelperEntry => {
           const stagedPath = e.stagedPath.slice(2);
-          if (e.type === 'dir') return { stagedPath, type: 'dir', size: 0 };
-          if (e.type === 'symlink') return { stagedPath, type: 'symlink', size: 0, linkTarget: e.linkTarget ?? '' };
           const path = `${OUTPUT}/1/${stagedPath}`;
-          const size = sz.FS.stat(path).size;
-          return { stagedPath, type: 'file', size, taken: out.take(sz, path) };
+          if (e.type === 'symlink')
+            return { stagedPath, type: 'symlink', size: 0, modified: null, linkTarget: e.linkTarget ?? '' };
+          // 7-Zip has set every time by now, folders' last.
+          const { size, mtime } = sz.FS.stat(path);
+          const modified = entryTime(mtime.getTime());
+          if (e.type === 'dir') return { stagedPath, type: 'dir', size: 0, modified };
+          return { stagedPath, type: 'file', size, modified, taken: out.take(sz, path) };
         });
     } finally {
       out.close();

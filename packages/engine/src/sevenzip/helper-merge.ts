@@ -19,13 +19,18 @@ export function mergeHelperEntries(own: Step, helper: readonly HelperEntry[], li
     if (item.type === 'dir') {
       if (ownDirs.has(item.stagedPath)) continue;
       tracker.addEntry();
-      theirs.push({ stagedPath: item.stagedPath, type: 'dir' });
+      theirs.push({ stagedPath: item.stagedPath, type: 'dir', modified: item.modified });
     } else if (item.type === 'symlink') {
       tracker.addEntry();
       theirs.push({ stagedPath: item.stagedPath, type: 'symlink', linkTarget: item.linkTarget ?? '' });
     } else {
       // Counted when the instance created it.
-      theirs.push({ stagedPath: item.stagedPath, type: 'file', fromHelper: { taken: item.taken, size: item.size } });
+      theirs.push({
+        stagedPath: item.stagedPath,
+        type: 'file',
+        modified: item.modified,
+        fromHelper: { taken: item.taken, size: item.size },
+      });
     }
   }
   const mine = keyed(own.entries, index);

@@ -42,6 +42,8 @@ export interface HelperEntry {
   stagedPath: string;
   type: 'file' | 'dir' | 'symlink';
   size: number;
+  /** Its time as 7-Zip set it in that instance, ms since 1970 (null: none a Date can hold). */
+  modified: number | null;
   linkTarget?: string;
   /** The file as the sink's spool can adopt it (SevenZipSpool.adoptFromHelper); files only. */
   taken?: unknown;

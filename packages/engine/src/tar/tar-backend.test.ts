@@ -6,6 +6,9 @@ import { extractTarStream, listTarStream, TarFallback, type TarStreamInfo } from
 import { concat, end, file, header, pax, streamOf } from './tar-writer.js';
 import { MemorySink } from '../testing/memory-io.js';
 
+/** Every header's time in these archives (tar-writer.ts' default), as entries report it. */
+const WRITTEN = 1_700_000_000_000;
+
 const info = (bytes: Uint8Array): TarStreamInfo => ({ format: 'tar', archiveBytes: bytes.length, bytesTotal: bytes.length });
 const extract = (
   bytes: Uint8Array,
@@ -42,16 +45,16 @@ describe('extractTarStream', () => {
       expect(result).toEqual({
         format: 'tar',
         entries: [
-          { path: 'dir', type: 'dir', size: 0 },
-          { path: 'dir/a.txt', type: 'file', size: 5 },
-          { path: 'dir/link', type: 'symlink', size: 0, linkTarget: '../etc/passwd' },
-          { path: 'hard', type: 'symlink', size: 0, linkTarget: 'dir/a.txt' },
+          { path: 'dir', type: 'dir', size: 0, modified: WRITTEN },
+          { path: 'dir/a.txt', type: 'file', size: 5, modified: WRITTEN },
+          { path: 'dir/link', type: 'symlink', size: 0, linkTarget: '../etc/passwd', modified: WRITTEN },
+          { path: 'hard', type: 'symlink', size: 0, linkTarget: 'dir/a.txt', modified: WRITTEN },
           { path: 'deep', type: 'dir', size: 0 },
           { path: 'deep/er', type: 'dir', size: 0 },
-          { path: 'deep/er/b.bin', type: 'file', size: 300_000 },
-          { path: 'dir/A (2).txt', originalName: 'DIR/A.txt', type: 'file', size: 3 },
-          { path: 'dir/a (3).txt', originalName: 'dir/a.txt', type: 'file', size: 5 },
-          { path: 'escape.txt', originalName: '../../escape.txt', type: 'file', size: 3 },
+          { path: 'deep/er/b.bin', type: 'file', size: 300_000, modified: WRITTEN },
+          { path: 'dir/A (2).txt', originalName: 'DIR/A.txt', type: 'file', size: 3, modified: WRITTEN },
+          { path: 'dir/a (3).txt', originalName: 'dir/a.txt', type: 'file', size: 5, modified: WRITTEN },
+          { path: 'escape.txt', originalName: '../../escape.txt', type: 'file', size: 3, modified: WRITTEN },
         ],
       });
       expect(text(sink.files.get('dir/a (3).txt'))).toBe('again');

@@ -162,14 +162,15 @@ describe('extractTarGz entries', () => {
     const sink = new MemorySink();
     const result = await extractTarGz(memorySource(await gzip(tar)), sink, SERVER_LIMITS, {});
     expect(result.entries).toEqual([
-      { path: 'dir', type: 'dir', size: 0 },
-      { path: 'dir/a.txt', type: 'file', size: 5 },
-      { path: 'dir/link', type: 'symlink', size: 0, linkTarget: '../etc/passwd' },
-      { path: 'hard', type: 'symlink', size: 0, linkTarget: 'dir/a.txt' },
-      { path: 'dir/A (2).txt', originalName: 'DIR/A.txt', type: 'file', size: 3 },
+      // Each header's time (tar-writer.ts' default); the folders only implied by a path have none.
+      { path: 'dir', type: 'dir', size: 0, modified: 1_700_000_000_000 },
+      { path: 'dir/a.txt', type: 'file', size: 5, modified: 1_700_000_000_000 },
+      { path: 'dir/link', type: 'symlink', size: 0, linkTarget: '../etc/passwd', modified: 1_700_000_000_000 },
+      { path: 'hard', type: 'symlink', size: 0, linkTarget: 'dir/a.txt', modified: 1_700_000_000_000 },
+      { path: 'dir/A (2).txt', originalName: 'DIR/A.txt', type: 'file', size: 3, modified: 1_700_000_000_000 },
       { path: 'long', type: 'dir', size: 0 },
       { path: `long/${'x'.repeat(150)}`, type: 'dir', size: 0 },
-      { path: `long/${'x'.repeat(150)}/${'y'.repeat(120)}.txt`, type: 'file', size: 2 },
+      { path: `long/${'x'.repeat(150)}/${'y'.repeat(120)}.txt`, type: 'file', size: 2, modified: 1_700_000_000_000 },
     ]);
     expect([...sink.files.keys()].sort()).toEqual([
       'dir/A (2).txt',

@@ -33,6 +33,8 @@ export interface RawHeader {
   size: number;
   /** Seconds since the epoch, or null when the field is unreadable. */
   mtime: number | null;
+  /** Permission bits (and file type bits, for some writers), or null when the field is unreadable. */
+  mode: number | null;
   /** GNU old sparse ('S'): the map in the header, whether extension blocks follow, the real size. */
   oldSparse: { segments: Segment[]; extended: boolean; realSize: number } | null;
 }
@@ -136,6 +138,7 @@ export function parseHeader(block: Uint8Array): RawHeader | null {
     typeflag,
     size,
     mtime: readNumber(block, 136, 12),
+    mode: readNumber(block, 100, 8),
     oldSparse: typeflag === 'S' ? oldSparseMap(block) : null,
   };
 }

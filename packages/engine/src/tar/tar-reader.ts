@@ -195,6 +195,7 @@ export class TarReader implements AsyncIterable<TarEntry> {
       typeflag: header.typeflag,
       size: sparse ? sparse.realSize : stored + (prefix?.length ?? 0),
       mtime,
+      mode: header.mode,
       sparse: sparse !== null,
       read: () => body.read(),
     };

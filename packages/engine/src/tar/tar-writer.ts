@@ -14,6 +14,8 @@ export interface HeaderFields {
   magic?: 'ustar' | 'gnu' | 'v7';
   prefix?: string;
   mtime?: number;
+  /** Permission bits (0o644 by default). */
+  mode?: number;
   /** Writes the size in GNU base-256 (needed above 8 GiB). */
   base256?: boolean;
   checksum?: 'unsigned' | 'signed' | 'bad';
@@ -37,7 +39,7 @@ export function header(fields: HeaderFields): Uint8Array {
   const block = new Uint8Array(512);
   const size = fields.size ?? 0;
   put(block, 0, 100, fields.name);
-  put(block, 100, 8, octal(0o644, 8));
+  put(block, 100, 8, octal(fields.mode ?? 0o644, 8));
   put(block, 108, 8, octal(1000, 8));
   put(block, 116, 8, octal(1000, 8));
   if (fields.base256) {

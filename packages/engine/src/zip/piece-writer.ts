@@ -1,11 +1,13 @@
 import { EngineError } from '../core/engine-error.js';
-import type { OutputSink } from '../core/output-sink.js';
+import type { EntryStamp, OutputSink } from '../core/output-sink.js';
 import { SinkFailure } from './zip-streams.js';
 
 /** Where an entry the engine streams itself is written, and what counts its bytes (limits, progress). */
 export interface EntryTarget {
   sink: OutputSink;
   path: string;
+  /** The entry's time and mode, for the sink to keep. */
+  stamp: EntryStamp;
   onBytes: (count: number) => void;
 }
 
@@ -16,8 +18,7 @@ export interface EntryTarget {
  * when the sink stops reading early.
  */
 export async function writePieces(
-  sink: OutputSink,
-  path: string,
+  { sink, path, stamp }: Pick<EntryTarget, 'sink' | 'path' | 'stamp'>,
   next: () => Promise<Uint8Array | null>,
   stop: (reason: unknown) => Promise<void>,
 ): Promise<void> {
@@ -41,7 +42,7 @@ export async function writePieces(
     cancel: (reason: unknown) => stop(reason),
   });
   try {
-    await sink.writeFile(path, stream);
+    await sink.writeFile(path, stream, stamp);
   } catch (error) {
     if (ours.failed) throw ours.failure;
     await stop(error).catch(() => undefined);
@@ -68,15 +69,15 @@ export interface DecodedChecks {
  */
 export async function writeDecoded(
   reader: ReadableStreamDefaultReader<Uint8Array>,
-  { sink, path, onBytes }: EntryTarget,
+  target: EntryTarget,
   size: number,
   name: string,
   { asError, onPiece, atEnd }: DecodedChecks,
 ): Promise<number> {
   let written = 0;
+  const { onBytes } = target;
   await writePieces(
-    sink,
-    path,
+    target,
     async () => {
       try {
         const next = await reader.read();

@@ -36,9 +36,10 @@ export async function copyStored(
   source: ArchiveSource,
   entry: CentralRecord,
   name: string,
-  { sink, path, onBytes }: EntryTarget,
+  target: EntryTarget,
   runningCrc: () => Promise<RunningCrc32>,
 ): Promise<number> {
+  const { sink, path, onBytes } = target;
   const size = entry.uncompressedSize;
   const dataAt = await entryDataAt(source, entry, name);
   const pieces = async (count: (bytes: number) => void) => {
@@ -68,6 +69,6 @@ export async function copyStored(
     // A source the sink cannot keep a range of (an archive inside another): written after all.
     counted = true;
   }
-  await writePieces(sink, path, await pieces(counted ? () => undefined : onBytes), async () => undefined);
+  await writePieces(target, await pieces(counted ? () => undefined : onBytes), async () => undefined);
   return size;
 }

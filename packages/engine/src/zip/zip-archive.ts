@@ -14,6 +14,7 @@ import {
 } from '@zip.js/zip.js';
 import type { ArchiveSource, EntryType } from '../core/types.js';
 import { EngineError } from '../core/engine-error.js';
+import { entryTime } from '../core/entry-time.js';
 import { checkEndRecord } from './end-record-check.js';
 import { centralRecordOf, type CentralRecord } from './central-record.js';
 import { SourceReader } from './source-reader.js';
@@ -50,6 +51,8 @@ export interface ZipItem {
   size: number;
   /** Last modification, ms since 1970, when the entry says. */
   modified: number | null;
+  /** Unix permission bits, when the entry was made on Unix (its attributes or extra field say). */
+  mode: number | null;
   /** The stored bytes of a name without the UTF-8 flag that is not ASCII (an own copy). */
   rawName?: Uint8Array;
 }
@@ -158,13 +161,13 @@ export async function openZip(sources: readonly ArchiveSource[], namesEncoding?:
 }
 
 function itemOf(entry: Entry): ZipItem {
-  const modified = entry.lastModDate instanceof Date ? entry.lastModDate.getTime() : Number.NaN;
   return {
     central: centralRecordOf(entry),
     name: entry.filename,
     type: typeOf(entry),
     size: entry.uncompressedSize,
-    modified: Number.isNaN(modified) ? null : modified,
+    modified: entryTime(entry.lastModDate instanceof Date ? entry.lastModDate.getTime() : null),
+    mode: typeof entry.unixMode === 'number' ? entry.unixMode & 0o7777 : null,
   };
 }
 

@@ -4,7 +4,7 @@ import { checkDeclaredLimits } from '../core/declared-limits.js';
 import { EngineError } from '../core/engine-error.js';
 import { LimitTracker } from '../core/limit-tracker.js';
 import { NameAllocator } from '../core/name-allocator.js';
-import type { OutputSink } from '../core/output-sink.js';
+import type { EntryStamp, OutputSink } from '../core/output-sink.js';
 import { ProgressReporter } from '../core/progress-reporter.js';
 import { toSafeRelativePath } from '../core/safe-path.js';
 import {
@@ -209,32 +209,45 @@ async function writeItem(job: Extraction, item: ZipItem, zipJsEntry: () => Promi
   if (path !== item.name.replace(/\/+$/, '')) result.originalName = item.name;
   if (item.rawName) result.rawName = item.rawName;
   const getDataOptions = job.password === undefined ? {} : { password: job.password };
+  const stamp: EntryStamp = { modified: item.modified, mode: item.mode };
+  if (item.modified !== null) result.modified = item.modified;
   if (item.type === 'dir') {
-    await sinkCall(() => job.sink.makeDirectory(path));
+    await sinkCall(() => job.sink.makeDirectory(path, stamp));
     job.madeDirectories.add(path);
   } else if (item.type === 'symlink') {
     await verifyLocalHeader(job.zip.source, entry, item.name, 'names and extra fields');
     const target = await readLinkTarget((await zipJsEntry()) as FileEntry, getDataOptions);
     if (target !== null) result.linkTarget = decodeStoredText(target, job.zip.names);
   } else if (item.central.encrypted && item.size === 0 && job.password === undefined) {
-    await sinkCall(() => job.sink.writeFile(path, new Blob([]).stream()));
+    await sinkCall(() => job.sink.writeFile(path, new Blob([]).stream(), stamp));
   } else if (job.codec && job.sink.writeBytes && suitsNativeCodec(entry, job.codec, job.password)) {
-    result.size = await writeNatively(job, item, entry, path, job.codec);
+    result.size = await writeNatively(job, item, entry, { path, stamp }, job.codec);
   } else if (job.codec && job.password !== undefined && suitsAesStream(entry, job.codec, job.password)) {
-    result.size = await pipeAesEntry(job.zip.source, entry, item.name, target(job, path), job.codec, job.password);
+    result.size = await pipeAesEntry(job.zip.source, entry, item.name, target(job, path, stamp), job.codec, job.password);
   } else if (suitsGzipFraming(entry)) {
-    result.size = await pipeGzipFramed(job.zip.source, entry, item.name, target(job, path), job.codec);
+    result.size = await pipeGzipFramed(job.zip.source, entry, item.name, target(job, path, stamp), job.codec);
   } else if (job.codec?.crc32Running && suitsStoredCopy(entry)) {
-    result.size = await copyStored(job.zip.source, entry, item.name, target(job, path), job.codec.crc32Running.bind(job.codec));
+    result.size = await copyStored(
+      job.zip.source,
+      entry,
+      item.name,
+      target(job, path, stamp),
+      job.codec.crc32Running.bind(job.codec),
+    );
   } else {
     await verifyLocalHeader(job.zip.source, entry, item.name, 'names and extra fields');
-    result.size = await pipeEntry((await zipJsEntry()) as FileEntry, job.sink, path, job.onBytes, getDataOptions);
+    result.size = await pipeEntry((await zipJsEntry()) as FileEntry, target(job, path, stamp), getDataOptions);
   }
   job.entries.push(result);
 }
 
 /** Where an entry the engine streams itself goes, and what counts its bytes. */
-const target = (job: Extraction, path: string): EntryTarget => ({ sink: job.sink, path, onBytes: job.onBytes });
+const target = (job: Extraction, path: string, stamp: EntryStamp): EntryTarget => ({
+  sink: job.sink,
+  path,
+  stamp,
+  onBytes: job.onBytes,
+});
 
 /** Entries decoded and written by the host's codec at once, at most (zip-backend's writeNatively). */
 const MAX_ENTRIES_IN_FLIGHT = 8;
@@ -246,7 +259,7 @@ async function writeNatively(
   job: Extraction,
   item: ZipItem,
   entry: CentralRecord,
-  path: string,
+  { path, stamp }: Pick<EntryTarget, 'path' | 'stamp'>,
   codec: NativeCodec,
 ): Promise<number> {
   const sink = job.sink;
@@ -257,7 +270,7 @@ async function writeNatively(
     // A stored entry, checked, may stay where it is in the archive (browser: no copy into a Blob).
     if (storedAt !== null && sink.referToSource?.(path, job.zip.source, storedAt, entry.uncompressedSize)) return;
     if (!sink.writeBytes) throw new Error('writeBytes vanished');
-    await sink.writeBytes(path, data);
+    await sink.writeBytes(path, data, stamp);
     // Only once written: a sink that keeps the bytes must keep them as they are.
     if (sink.writeBytesLetsGo) codec.release?.(data);
   });

@@ -9,7 +9,7 @@ import {
   type FileEntry,
 } from '@zip.js/zip.js';
 import { EngineError } from '../core/engine-error.js';
-import type { OutputSink } from '../core/output-sink.js';
+import type { EntryTarget } from './piece-writer.js';
 import type { ZipItem } from './zip-archive.js';
 
 /** A link target is a path: anything longer than this is not one (PATH_MAX is 4096). */
@@ -31,9 +31,7 @@ export class SinkFailure extends Error {
  */
 export async function pipeEntry(
   entry: FileEntry,
-  sink: OutputSink,
-  path: string,
-  onBytes: (count: number) => void,
+  { sink, path, stamp, onBytes }: EntryTarget,
   options: EntryGetDataOptions,
 ): Promise<number> {
   let written = 0;
@@ -75,7 +73,7 @@ export async function pipeEntry(
     },
   });
   const writing = Promise.resolve()
-    .then(() => sink.writeFile(path, counter.readable))
+    .then(() => sink.writeFile(path, counter.readable, stamp))
     .catch((error: unknown) => {
       if (!streamFailed) sinkFailedFirst = true;
       stop(error);

@@ -29,6 +29,8 @@ export const jobFileSchema = z.object({
   /** MIME type guessed from the name. */
   type: z.string(),
   sha256: z.string(),
+  /** Last modification as the archive gives it, ms since 1970; absent where it does not. */
+  modified: z.number().finite().optional(),
   /** True when the stored name held direction controls (replaced by `_` in `path`): worth a warning. */
   directionControls: z.literal(true).optional(),
   /**

@@ -1,7 +1,8 @@
 import type { Activity } from '@archive-opener/shared/api';
 import { Ban, CircleCheck, CircleX, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatDuration, formatRelativeTime } from './admin-format';
+import { formatDateTime } from '../../lib/format-date';
+import { formatDuration, formatRelativeTime } from './admin-format';
 
 const OUTCOME_STYLE: Record<Activity['outcome'], { Icon: LucideIcon; className: string }> = {
   success: { Icon: CircleCheck, className: 'text-success' },

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/toast/notify';
 import { Button } from '../../components/ui/Button';
-import { formatDateTime } from './admin-format';
+import { formatDateTime } from '../../lib/format-date';
 import { MessageList } from './MessageList';
 import { RecentActivity } from './RecentActivity';
 import { StatsCards } from './StatsCards';
@@ -41,7 +41,7 @@ export function Dashboard() {
           </h1>
           {dashboard.isSuccess && (
             <p className="mt-1 text-sm text-muted-foreground">
-              {t('dashboard.updated', { time: formatDateTime(new Date(dashboard.dataUpdatedAt).toISOString(), locale) })}
+              {t('dashboard.updated', { time: formatDateTime(dashboard.dataUpdatedAt, locale) })}
             </p>
           )}
         </div>

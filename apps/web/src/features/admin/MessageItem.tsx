@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../components/ui/cn';
 import { containsScriptLikeContent } from '../file-preview/suspicious-content';
-import { formatDateTime } from './admin-format';
+import { formatDateTime } from '../../lib/format-date';
 import { Badge } from './Badge';
 import { DeleteMessageDialog } from './DeleteMessageDialog';
 import { useMarkRead } from './use-messages';

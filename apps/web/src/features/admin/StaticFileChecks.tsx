@@ -2,7 +2,8 @@ import { MONITORED_FILES } from '@archive-opener/shared';
 import type { StaticFileStatus } from '@archive-opener/shared/api';
 import { CircleCheck, CircleX, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatRelativeTime } from './admin-format';
+import { formatDateTime } from '../../lib/format-date';
+import { formatRelativeTime } from './admin-format';
 import { Badge } from './Badge';
 
 function latest(checks: StaticFileStatus[], path: StaticFileStatus['path']): StaticFileStatus | undefined {

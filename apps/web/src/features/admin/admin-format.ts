@@ -67,8 +67,3 @@ export function formatRelativeTime(iso: string, now: number, locale?: string): s
   const step = RELATIVE_STEPS.find(({ seconds }) => Math.abs(elapsed) >= seconds) ?? RELATIVE_STEPS[RELATIVE_STEPS.length - 1]!;
   return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(Math.round(elapsed / step.seconds), step.unit);
 }
-
-/** The full date and time in the admin's own zone, for a title or a message's date. */
-export function formatDateTime(iso: string, locale?: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-}

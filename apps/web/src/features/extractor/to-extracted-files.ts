@@ -31,6 +31,7 @@ export function toExtractedFiles(
       path,
       name,
       size: slice.size,
+      ...(entry.modified !== undefined && { modified: entry.modified }),
       get blob() {
         return bytes.blob();
       },

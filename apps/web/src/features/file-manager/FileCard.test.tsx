@@ -26,6 +26,17 @@ describe('FileCard', () => {
     expect(screen.getByText('Documents · 1.5 KB')).toBeTruthy();
   });
 
+  it('shows the archive’s time for the file, when it gave one, as the visitor’s language writes it', () => {
+    const modified = Date.UTC(2001, 1, 3, 4, 5, 6);
+    renderCard({ file: makeFile('docs/notes.txt', { content: 'x'.repeat(1536), modified }) });
+    const time = screen.getByTitle('Last modified');
+    expect(time.getAttribute('datetime')).toBe('2001-02-03T04:05:06.000Z');
+    expect(time.textContent).toBe(new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(modified));
+    cleanup();
+    renderCard();
+    expect(screen.queryByTitle('Last modified')).toBeNull();
+  });
+
   it('marks a file whose stored name held direction controls and says why', () => {
     renderCard({ file: { ...makeFile('invoice_fdp.exe'), directionControls: true } });
     expect(screen.getByText('Renamed')).toBeTruthy();

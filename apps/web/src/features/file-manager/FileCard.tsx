@@ -4,6 +4,7 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../components/ui/cn';
+import { formatDateTime } from '../../lib/format-date';
 import { formatBytes } from '../../lib/format-size';
 import { ChecksumLine, FilePreview, previewKind, Thumbnail, type ThumbnailSize } from '../file-preview';
 import { RiskMarker, RiskWarning } from '../integrity/RiskMarker';
@@ -98,6 +99,14 @@ export function FileCard({
           )}
           <p className="truncate text-sm text-muted-foreground">
             {t(`fileManager.categories.${file.category}`)} · {formatBytes(file.size, i18n.resolvedLanguage)}
+            {file.modified !== undefined && (
+              <>
+                {' · '}
+                <time dateTime={new Date(file.modified).toISOString()} title={t('fileManager.card.modified')}>
+                  {formatDateTime(file.modified, i18n.resolvedLanguage)}
+                </time>
+              </>
+            )}
           </p>
           {file.directionControls && (
             <p id={warningId} data-name-warning className="text-xs text-destructive">

@@ -46,18 +46,21 @@ describe('FileToolbar', () => {
     expect(select).toHaveProperty('value', 'images');
   });
 
-  it('sorts by Name, Size, Type or Category', async () => {
+  it('sorts by Name, Size, Date modified, Type or Category', async () => {
     const user = userEvent.setup();
     const onChange = renderToolbar();
     const select = screen.getByRole('combobox', { name: 'Sort by' });
     expect([...select.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
       'Name',
       'Size',
+      'Date modified',
       'Type',
       'Category',
     ]);
     await user.selectOptions(select, 'Size');
     expect(onChange).toHaveBeenLastCalledWith({ sortField: 'size' });
+    await user.selectOptions(select, 'Date modified');
+    expect(onChange).toHaveBeenLastCalledWith({ sortField: 'modified' });
   });
 
   it('toggles between A-Z and Z-A', async () => {

@@ -1,5 +1,6 @@
 // @vitest-environment node
 // Node's Blob streams as browsers' do; jsdom's cannot feed client-zip.
+import { BlobReader, ZipReader } from '@zip.js/zip.js';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { toExtractedFiles } from '../extractor/to-extracted-files';
@@ -21,6 +22,15 @@ describe('createZip', () => {
     expect(text).toContain('hello');
     expect(text).toContain('b.txt');
     expect(text).toContain('bye');
+  });
+
+  it('keeps the archive’s time of each file that has one', async () => {
+    const modified = Date.UTC(2001, 1, 3, 4, 5, 6);
+    const zip = await createZip([makeFile('dated.txt', { modified }), makeFile('undated.txt')]);
+    const entries = await new ZipReader(new BlobReader(zip)).getEntries();
+    const times = new Map(entries.map((entry) => [entry.filename, entry.lastModDate.getTime()]));
+    expect(times.get('dated.txt')).toBe(modified);
+    expect(times.get('undated.txt')).not.toBe(modified);
   });
 
   it('writes the bytes the worker handed over as they are, without making a Blob of them', async () => {

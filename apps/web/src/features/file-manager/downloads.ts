@@ -143,7 +143,9 @@ const fetchForZip = (url: string): Promise<Response> => fetchApi(url);
 /** A file of the page as client-zip reads it: in the form the engine's client reads cheapest. */
 function localInput(file: ExtractedFile & { remote?: undefined }, name: string) {
   const input = file.contents?.() ?? file.blob;
-  return input instanceof Blob || input instanceof Uint8Array ? { name, input } : { name, size: file.size, input };
+  // The archive's time where it gave one (client-zip writes the time of writing otherwise).
+  const dated = file.modified === undefined ? { name } : { name, lastModified: new Date(file.modified) };
+  return input instanceof Blob || input instanceof Uint8Array ? { ...dated, input } : { ...dated, size: file.size, input };
 }
 
 /** The files as one ZIP, streamed as client-zip writes it; server files are fetched one after another as it is written. */

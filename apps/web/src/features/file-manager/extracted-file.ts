@@ -40,6 +40,8 @@ interface ExtractedFileInfo {
   /** Last segment of `path`. */
   name: string;
   size: number;
+  /** Last modification as the archive gives it, ms since 1970; absent where it does not. */
+  modified?: number;
   /** Guessed from the extension (archives do not store MIME types). */
   mimeType: string;
   category: CategoryId;

@@ -57,6 +57,19 @@ describe('sortFiles', () => {
     expect(sortFiles(files, { field: 'size', order: 'desc' }).map((file) => file.size)).toEqual([300, 20, 20, 5, 1]);
   });
 
+  it('sorts by the archive’s times, files without one first, ties by name', () => {
+    const dated = [
+      makeFile('b.txt', { modified: Date.UTC(2001, 0, 1) }),
+      makeFile('c.txt'),
+      makeFile('a.txt', { modified: Date.UTC(2001, 0, 1) }),
+      makeFile('d.txt', { modified: Date.UTC(1999, 0, 1) }),
+      // Past what a (time × count + rank) sort key holds exactly.
+      makeFile('e.txt', { modified: 8.64e15 }),
+    ];
+    expect(names(sortFiles(dated, { field: 'modified', order: 'asc' }))).toEqual(['c.txt', 'd.txt', 'a.txt', 'b.txt', 'e.txt']);
+    expect(names(sortFiles(dated, { field: 'modified', order: 'desc' }))[0]).toBe('e.txt');
+  });
+
   it('sorts by MIME type', () => {
     expect(sortFiles(files, { field: 'type', order: 'asc' }).map((file) => file.mimeType)).toEqual([
       'audio/mpeg',

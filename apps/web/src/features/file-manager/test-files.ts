@@ -12,6 +12,8 @@ export interface TestFileOptions {
   id?: string;
   parentId?: string;
   archiveName?: string;
+  /** The archive's time for the file (ms since 1970). */
+  modified?: number;
 }
 
 export function makeFile(path: string, options: TestFileOptions = {}): ExtractedFile {
@@ -28,6 +30,7 @@ export function makeFile(path: string, options: TestFileOptions = {}): Extracted
     category: categorize(path, mimeType),
     archiveName: options.archiveName ?? 'test.zip',
     ...(options.parentId === undefined ? {} : { parentId: options.parentId }),
+    ...(options.modified === undefined ? {} : { modified: options.modified }),
   };
 }
 

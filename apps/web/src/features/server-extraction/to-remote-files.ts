@@ -61,6 +61,7 @@ export function toRemoteFiles(
       path,
       name,
       size: file.size,
+      ...(file.modified !== undefined && { modified: file.modified }),
       mimeType,
       category: categorize(name, mimeType),
       archiveName,

@@ -1,0 +1,16 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cutArchiveFrame } from '../packages/engine/src/sevenzip/cut-archive.js';
+import { lzma2Resets, lzma2DictionaryProperty } from '../packages/engine/src/sevenzip/lzma2-resets.js';
+const file = process.argv[2]!;
+const bytes = readFileSync(file);
+const packed = Number(process.argv[3]); const unpacked = Number(process.argv[4]);
+const source = { name: 'x', size: bytes.length, read: async (o: number, l: number) => bytes.subarray(o, o + l) } as any;
+const resets: { packed: number; unpacked: number }[] = [];
+await lzma2Resets(source, 32, packed, unpacked, unpacked / 2, (r) => resets.push(r));
+const cut = resets.at(-1)!;
+console.log('resets', resets.length, 'cut', cut);
+const prop = lzma2DictionaryProperty(1 << 18)!;
+const a = await cutArchiveFrame([{ dictionaryProperty: prop, packedSize: cut.packed + 1, unpackedSize: cut.unpacked, streams: [{ name: 'part1', size: cut.unpacked, crc: null, modified: null }] }]);
+writeFileSync('/dev/shm/a.7z', Buffer.concat([a.head, bytes.subarray(32, 32 + cut.packed), Buffer.from([0]), a.tail]));
+const b = await cutArchiveFrame([{ dictionaryProperty: prop, packedSize: packed - cut.packed, unpackedSize: unpacked - cut.unpacked, streams: [{ name: 'part2', size: unpacked - cut.unpacked, crc: null, modified: null }] }]);
+writeFileSync('/dev/shm/b.7z', Buffer.concat([b.head, bytes.subarray(32 + cut.packed, 32 + packed), b.tail]));
