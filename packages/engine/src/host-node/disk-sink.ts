@@ -6,6 +6,7 @@ import type { EntryStamp, OutputSink } from '../core/output-sink.js';
 import { memfsNode } from '../sevenzip/memfs-file-ops.js';
 import { diskSpool, keepTimesAndMode } from './disk-spool.js';
 import { stampFolder, stampOpenFile } from './entry-stamp.js';
+import { appendPart } from './join-parts.js';
 import type { HelperDestination, HelperFile } from './sevenzip-helper-output.js';
 
 /**
@@ -82,6 +83,14 @@ export function diskSink(outDir: string): OutputSink {
   };
   /** Folders given to 7-Zip instances on other threads (sevenzip-helper.ts), inside `staging`. */
   let helpers = 0;
+  /** A file a helper handed over: only files of the helpers' folders, inside this sink's staging folder. */
+  const helperFile = (taken: unknown): string => {
+    const { diskPath } = taken as HelperFile;
+    if (typeof diskPath !== 'string' || !resolve(diskPath).startsWith(`${staging}/helper-`)) {
+      throw new Error('A 7-Zip helper handed over a file outside its folder.');
+    }
+    return diskPath;
+  };
 
   return {
     async writeFile(path, data, stamp) {
@@ -141,12 +150,12 @@ export function diskSink(outDir: string): OutputSink {
       },
       helperDestination: (): HelperDestination => ({ dir: join(staging, `helper-${(helpers += 1)}`) }),
       async adoptFromHelper(taken, finalPath) {
-        const { diskPath } = taken as HelperFile;
-        // Only files of the helpers' folders, inside this sink's staging folder, are moved in.
-        if (typeof diskPath !== 'string' || !resolve(diskPath).startsWith(`${staging}/helper-`)) {
-          throw new Error('A 7-Zip helper handed over a file outside its folder.');
-        }
-        moveIn(diskPath, finalPath);
+        moveIn(helperFile(taken), finalPath);
+      },
+      async appendFromHelper(taken, finalPath, crc) {
+        // Synchronous, as the moves: the thread waits for the copy either way.
+        if (!written.has(finalPath)) throw new Error(`${finalPath} is not a file this sink wrote.`);
+        appendPart(join(root, finalPath), helperFile(taken), crc, finalPath);
       },
       async close() {
         spool.closeAll();

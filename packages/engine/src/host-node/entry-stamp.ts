@@ -3,8 +3,8 @@ import type { EntryStamp } from '../core/output-sink.js';
 
 /**
  * What a file on disk keeps of an entry's header: its time and its permission bits, as `7zz x`
- * and bsdtar restore them. Set-id and sticky bits are dropped, and the owner can always read the
- * file: the host must hash and serve what it extracted. A read-only file stays read-only, as native
+ * and bsdtar restore them (less the umask: keptMode). Set-id and sticky bits are dropped, and the
+ * owner can always read the file: the host must hash and serve what it extracted. A read-only file stays read-only, as native
  * tools leave it. Folders keep their time (disk-sink.ts sets it once the extraction is done) and
  * the mode they were made with: a folder the archive makes read-only could not be filled or removed.
  *
@@ -16,8 +16,8 @@ export function stampOpenFile(fd: number, stamp: EntryStamp | undefined): void {
   const { modified, mode } = stamp;
   if (modified !== null) ignoreFailure(() => futimesSync(fd, modified / 1000, modified / 1000));
   if (mode !== null) {
-    const kept = keptMode(mode);
     newFileMode ??= fstatSync(fd).mode & 0o777;
+    const kept = keptMode(mode, newFileMode);
     if (kept !== newFileMode) ignoreFailure(() => fchmodSync(fd, kept));
   }
 }
@@ -25,8 +25,8 @@ export function stampOpenFile(fd: number, stamp: EntryStamp | undefined): void {
 /** The same for a closed file, with separate access and modification times (ms): 7-Zip's, read off its in-memory node. */
 export function stampClosedFile(path: string, accessedMs: number, modifiedMs: number, mode: number): void {
   utimesSync(path, accessedMs / 1000, modifiedMs / 1000);
-  const kept = keptMode(mode);
   newFileMode ??= statSync(path).mode & 0o777;
+  const kept = keptMode(mode, newFileMode);
   if (kept !== newFileMode) chmodSync(path, kept);
 }
 
@@ -35,8 +35,17 @@ export function stampFolder(path: string, modifiedMs: number): void {
   ignoreFailure(() => utimesSync(path, modifiedMs / 1000, modifiedMs / 1000));
 }
 
-function keptMode(mode: number): number {
-  return (mode & 0o777) | 0o400;
+/**
+ * The archive's permission bits less the process's umask, as `7zz x` and bsdtar (for a user
+ * other than root) apply it: a hostile archive's 0777 does not make a world-writable file. The
+ * umask is read off `created`, the mode new files get (0666 less the umask); where it takes a
+ * class's read bit, it takes its execute bit too. 7-Zip's own in-memory files ignore the umask: one
+ * it made without a mode from the archive is 0666 there, and so gets just `created`.
+ */
+function keptMode(mode: number, created: number): number {
+  const readWrite = 0o666 & ~created;
+  const umask = readWrite | ((readWrite & 0o444) >> 2);
+  return (mode & 0o777 & ~umask) | 0o400;
 }
 
 /**

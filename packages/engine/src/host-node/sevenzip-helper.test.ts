@@ -30,6 +30,7 @@ let work: string;
 let plain: string;
 let encrypted: string;
 let oneBlock: string;
+let oneFile: string;
 
 /** Incompressible bytes from a seed. */
 function noise(size: number, seed: number): Uint8Array {
@@ -45,6 +46,16 @@ function noise(size: number, seed: number): Uint8Array {
   return bytes;
 }
 
+/**
+ * One large file between two small ones, in one block: a cut between files leaves one instance
+ * nearly everything; a cut inside the large one shares it out (sevenzip/file-cut.ts).
+ */
+const ONE_FILE: Record<string, Uint8Array> = {
+  'disk/a.bin': noise(MiB / 2, 5),
+  'disk/image.bin': noise(12 * MiB, 4),
+  'disk/z.bin': noise(MiB / 2, 6),
+};
+
 const FILES: Record<string, Uint8Array> = {
   'one/a.bin': noise(5 * MiB, 1),
   'two/b.bin': noise(4 * MiB, 2),
@@ -58,12 +69,12 @@ const FILES: Record<string, Uint8Array> = {
  * (`oneBlock`) all in one block whose LZMA2 stream resets its dictionary every MiB, as 7-Zip's
  * own multithreaded -mx=1 writes it (sevenzip/block-cut.ts).
  */
-async function pack(path: string, password?: string, oneBlock = false): Promise<void> {
+async function pack(path: string, password?: string, oneBlock = false, files = FILES): Promise<void> {
   const errors: string[] = [];
   const sz = await nodeSevenZipFactory({ print: () => undefined, printErr: (line) => errors.push(line) });
   sz.FS.mkdir('/src');
   const made = new Set<string>();
-  for (const [name, bytes] of Object.entries(FILES)) {
+  for (const [name, bytes] of Object.entries(files)) {
     const parts = name.split('/');
     for (let depth = 1; depth < parts.length; depth += 1) {
       const dir = `/src/${parts.slice(0, depth).join('/')}`;
@@ -72,11 +83,12 @@ async function pack(path: string, password?: string, oneBlock = false): Promise<
     }
     sz.FS.writeFile(`/src/${name}`, bytes);
   }
-  sz.FS.mkdir('/src/nothing-here');
   sz.FS.chdir('/src');
   const blocks = oneBlock ? ['-ms=on', '-m0=LZMA2:d=256k:c=1m'] : ['-ms=1f'];
   const switches = ['-t7z', '-mx=1', ...blocks, '-bd', ...(password ? [`-p${password}`] : [])];
-  sz.callMain(['a', ...switches, '/archive.7z', 'one', 'two', 'three', 'nothing-here']);
+  if (files === FILES) sz.FS.mkdir('/src/nothing-here');
+  const tops = [...new Set(Object.keys(files).map((name) => name.split('/')[0] ?? ''))];
+  sz.callMain(['a', ...switches, '/archive.7z', ...tops, ...(files === FILES ? ['nothing-here'] : [])]);
   if (errors.length > 0) throw new Error(errors.join('\n'));
   await writeFile(path, sz.FS.readFile('/archive.7z'));
 }
@@ -89,19 +101,23 @@ beforeAll(async () => {
   await pack(encrypted, PASSWORD);
   oneBlock = join(work, 'one-block.7z');
   await pack(oneBlock, undefined, true);
+  oneFile = join(work, 'one-file.7z');
+  await pack(oneFile, undefined, true, ONE_FILE);
 });
 afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-/** Node's helper, on `cores` cores, counting the instances it starts. */
-function countingHelper(path: string, cores: number): SevenZipHelperHost & { started: number } {
+/** Node's helper, on `cores` cores, counting the instances it starts and keeping the names each was given. */
+function countingHelper(path: string, cores: number): SevenZipHelperHost & { started: number; names: string[][] } {
   const host = nodeSevenZipHelper([path], cores);
   const counting = {
     cores,
     started: 0,
+    names: [] as string[][],
     start: (...args: Parameters<SevenZipHelperHost['start']>) => {
       counting.started += 1;
+      counting.names.push(args[0].names);
       return host.start(...args);
     },
   };
@@ -126,9 +142,9 @@ async function extractWith(path: string, helper: SevenZipHelperHost, options: Op
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
-/** Every path under `dir`; for files their size, modification time (the archive's) and SHA-256. */
-async function tree(dir: string): Promise<Record<string, { size: number; mtime: number; sha256: string } | 'dir'>> {
-  const out: Record<string, { size: number; mtime: number; sha256: string } | 'dir'> = {};
+/** Every path under `dir`; for files their size, modification time (the archive's), permission bits and SHA-256. */
+async function tree(dir: string): Promise<Record<string, { size: number; mtime: number; mode: number; sha256: string } | 'dir'>> {
+  const out: Record<string, { size: number; mtime: number; mode: number; sha256: string } | 'dir'> = {};
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
     const path = join(entry.parentPath, entry.name);
     const name = path.slice(dir.length + 1);
@@ -137,7 +153,7 @@ async function tree(dir: string): Promise<Record<string, { size: number; mtime: 
       continue;
     }
     const info = await stat(path);
-    out[name] = { size: info.size, mtime: info.mtimeMs, sha256: sha256(await readFile(path)) };
+    out[name] = { size: info.size, mtime: info.mtimeMs, mode: info.mode & 0o7777, sha256: sha256(await readFile(path)) };
   }
   return out;
 }
@@ -187,6 +203,35 @@ describe('a 7z of several solid blocks on two 7-Zip instances', () => {
     const files = await tree(split.out);
     expect(files).toEqual(await tree(single.out));
     for (const [name, bytes] of Object.entries(FILES)) expect(fileIn(files, name)?.sha256).toBe(sha256(bytes));
+  });
+
+  it('cuts one large file at a dictionary reset, and joins its parts: the same file, time and mode as one instance', async () => {
+    const two = countingHelper(oneFile, 2);
+    const split = await extractWith(oneFile, two);
+    const single = await extractWith(oneFile, countingHelper(oneFile, 1));
+    // The second instance had the large file's rest (under a name no entry has) and the file after it.
+    expect(two.names).toEqual([['~rest', 'disk/z.bin']]);
+    expect(split.result.entries).toEqual(single.result.entries);
+    const files = await tree(split.out);
+    expect(files).toEqual(await tree(single.out));
+    for (const [name, bytes] of Object.entries(ONE_FILE)) expect(fileIn(files, name)?.sha256).toBe(sha256(bytes));
+    expect(Object.keys(files).sort()).toEqual(['disk/', 'disk/a.bin', 'disk/image.bin', 'disk/z.bin']);
+  });
+
+  it('refuses a file cut in two whose joined bytes fail its CRC-32, and leaves no file open', async () => {
+    // A byte of the file's second half changed where it is stored as it is (noise does not
+    // compress): only the whole file's CRC-32 tells.
+    const bytes = await readFile(oneFile);
+    const damaged = join(work, 'one-file-damaged.7z');
+    const at = Math.floor(bytes.length * 0.8);
+    bytes[at] = (bytes[at] ?? 0) ^ 0x40;
+    await writeFile(damaged, bytes);
+    const two = countingHelper(damaged, 2);
+    const error = await failure(extractWith(damaged, two));
+    expect(two.started).toBe(1);
+    expect(error.code).toBe('CORRUPT_ARCHIVE');
+    expect(error.details).toMatchObject({ entry: 'disk/image.bin' });
+    expect(openIn(work)).toBe(0);
   });
 
   it('extracts an encrypted one with its password, and refuses a wrong one leaving nothing', async () => {

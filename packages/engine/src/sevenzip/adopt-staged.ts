@@ -5,11 +5,10 @@ import { toSafeRelativePath } from '../core/safe-path.js';
 import { isWanted, type ExtractedEntry, type OperationOptions } from '../core/types.js';
 import type { StagedEntry } from './fs-guard.js';
 import { isLzhLinkArtefact, lzhLinks } from './lzh-links.js';
-import { memfsNode } from './memfs-file-ops.js';
 import { pseudoEntryNames } from './pseudo-entries.js';
 import type { SevenZipModule } from './sevenzip-module.js';
 import type { Staging } from './staging.js';
-import type { SltListing } from './slt-listing.js';
+import { listedTimeMs, type SltListing } from './slt-listing.js';
 
 /** What one 7-Zip command wrote: its output folder inside the instance, and the entries in it. */
 export interface Step {
@@ -40,16 +39,7 @@ export async function adoptAll(
     ...step.entries.filter((e) => e.supersededName === undefined),
     ...step.entries.filter((e) => e.supersededName !== undefined),
   ];
-  // Read before any file is adopted: taking a file out of a folder changes the folder's time.
-  const folderTimes = new Map<string, number | null>();
-  for (const item of ordered) {
-    if (item.type === 'dir') {
-      folderTimes.set(
-        item.stagedPath,
-        item.modified !== undefined ? item.modified : stagedTime(sz, `${step.dir}/${item.stagedPath}`),
-      );
-    }
-  }
+  const folderTimes = listedFolderTimes(listing, ordered);
   for (const item of ordered) {
     if (isLzhLinkArtefact(item.stagedPath, links) || pseudo.has(item.stagedPath)) continue;
     if (!isWanted(options, item.stagedPath) && !(item.type === 'dir' && leadsToWanted(options, item.stagedPath))) continue;
@@ -79,6 +69,10 @@ export async function adoptAll(
       const modified = entryTime(mtime.getTime());
       if (modified !== null) entry.modified = modified;
       await staging.adopt(`${step.dir}/${item.stagedPath}`, path);
+      if (item.joined) {
+        await staging.appendFromHelper(item.joined.taken, path, item.joined.crc);
+        entry.size += item.joined.size;
+      }
     } else if (item.linkTarget !== undefined) {
       entry.linkTarget = item.linkTarget;
     }
@@ -93,13 +87,18 @@ export async function adoptAll(
   return entries;
 }
 
-/** The time 7-Zip gave what it staged at `path` (a folder's is set once its files are written), or null if it is gone. */
-function stagedTime(sz: SevenZipModule, path: string): number | null {
-  try {
-    return entryTime(memfsNode(sz, path).mtime);
-  } catch {
-    return null;
-  }
+/**
+ * The archive's times for the folders it lists, by staged path. From the listing, not from 7-Zip's
+ * file system: an instance that extracted only some of a block's files (a split, split-run.ts)
+ * was seen to leave its folders the time they were made. A folder 7-Zip made for a file, with no
+ * entry of its own, has none: it gets the time of extraction, as with native tools.
+ */
+function listedFolderTimes(listing: SltListing, items: readonly StagedEntry[]): Map<string, number | null> {
+  const folders = new Set(items.filter((item) => item.type === 'dir').map((item) => item.stagedPath));
+  const times = new Map<string, number | null>();
+  if (folders.size === 0) return times;
+  for (const entry of listing.entries) if (folders.has(entry.name)) times.set(entry.name, listedTimeMs(entry.modified));
+  return times;
 }
 
 function leadsToWanted(options: OperationOptions, dir: string): boolean {

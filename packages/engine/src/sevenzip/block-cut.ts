@@ -8,7 +8,7 @@ const SIGNATURE = [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c];
 /** The start header: the packed streams follow it, the end header's offset is counted from its end. */
 const START_HEADER_BYTES = 32;
 
-interface Block {
+export interface Block {
   index: number;
   /** Where its packed stream starts in the archive. */
   offset: number;
@@ -131,7 +131,7 @@ export async function cutInsideBlock(
 }
 
 /** The source, read on this thread where the host can (ArchiveSource.readNow). */
-function readsNow(source: ArchiveSource): ArchiveSource {
+export function readsNow(source: ArchiveSource): ArchiveSource {
   if (!source.readNow) return source;
   return { ...source, read: (offset, length) => Promise.resolve(source.readNow?.(offset, length) ?? new Uint8Array(0)) };
 }
@@ -143,7 +143,7 @@ export function mayCutInsideBlock(listing: SltListing, cores: number, options: O
 }
 
 /** The blocks in packing order, each with its files; null unless numbered 0, 1, … and every file of one is a regular file. */
-function blocksOf(listing: SltListing): Block[] | null {
+export function blocksOf(listing: SltListing): Block[] | null {
   const { ofEntry, packed, unpacked } = listing.blocks;
   const blocks: Block[] = [];
   let offset = START_HEADER_BYTES;
@@ -172,7 +172,7 @@ function blocksOf(listing: SltListing): Block[] | null {
  * The start header names the end header at or after the end of the packed streams laid end to
  * end (after them, where the end header is itself packed, comes its packed stream).
  */
-async function startHeaderAgrees(source: ArchiveSource, packedEnd: number): Promise<boolean> {
+export async function startHeaderAgrees(source: ArchiveSource, packedEnd: number): Promise<boolean> {
   const head = await source.read(0, START_HEADER_BYTES);
   if (head.length < START_HEADER_BYTES || SIGNATURE.some((byte, i) => head[i] !== byte)) return false;
   const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
@@ -181,7 +181,7 @@ async function startHeaderAgrees(source: ArchiveSource, packedEnd: number): Prom
 }
 
 /** Every LZMA2 stream starts with a chunk that resets the dictionary (lzma2-resets.ts). */
-async function startsWithReset(source: ArchiveSource, block: Block): Promise<boolean> {
+export async function startsWithReset(source: ArchiveSource, block: Block): Promise<boolean> {
   const [control] = await source.read(block.offset, 1);
   return control === 0x01 || (control !== undefined && control >= 0xe0);
 }

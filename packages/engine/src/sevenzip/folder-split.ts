@@ -14,6 +14,12 @@ export interface FolderSplit {
    * made around the original's packed bytes, not the original.
    */
   view?: ArchiveView;
+  /**
+   * Where the cut falls inside a file (file-cut.ts): this instance extracts `ownNames` (the cut
+   * block's files up to that one, whose first part ends it) from `ownView`, the other the file's
+   * rest as `partName`, and the host joins the two and checks the whole against `crc`.
+   */
+  inFile?: { name: string; partName: string; crc: number | null; ownNames: string[]; ownView: ArchiveView };
 }
 
 /**

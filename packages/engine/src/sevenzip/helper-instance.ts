@@ -74,14 +74,14 @@ export async function runHelperInstance<Taken>(
         .filter((e) => e.stagedPath.startsWith('1/') && e.supersededName === undefined)
         .map((e): HelperEntry => {
           const stagedPath = e.stagedPath.slice(2);
-          const path = `${OUTPUT}/1/${stagedPath}`;
+          // A folder's time is the listing's (adopt-staged.ts).
+          if (e.type === 'dir') return { stagedPath, type: 'dir', size: 0, modified: null };
           if (e.type === 'symlink')
             return { stagedPath, type: 'symlink', size: 0, modified: null, linkTarget: e.linkTarget ?? '' };
-          // 7-Zip has set every time by now, folders' last.
+          const path = `${OUTPUT}/1/${stagedPath}`;
+          // Set by 7-Zip as it closed the file.
           const { size, mtime } = sz.FS.stat(path);
-          const modified = entryTime(mtime.getTime());
-          if (e.type === 'dir') return { stagedPath, type: 'dir', size: 0, modified };
-          return { stagedPath, type: 'file', size, modified, taken: out.take(sz, path) };
+          return { stagedPath, type: 'file', size, modified: entryTime(mtime.getTime()), taken: out.take(sz, path) };
         });
     } finally {
       out.close();

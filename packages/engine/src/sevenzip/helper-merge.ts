@@ -2,6 +2,7 @@ import type { LimitTracker } from '../core/limit-tracker.js';
 import type { Step } from './adopt-staged.js';
 import type { StagedEntry } from './fs-guard.js';
 import type { HelperEntry } from './helper-protocol.js';
+import type { FolderSplit } from './folder-split.js';
 import type { SltListing } from './slt-listing.js';
 
 /**
@@ -11,15 +12,27 @@ import type { SltListing } from './slt-listing.js';
  * would be. A folder both made is kept once; the second instance's folders are counted here
  * (fs-guard.ts's `dirsCounted`), so the entry limit sees each entry once.
  */
-export function mergeHelperEntries(own: Step, helper: readonly HelperEntry[], listing: SltListing, tracker: LimitTracker): Step {
+export function mergeHelperEntries(
+  own: Step,
+  helper: readonly HelperEntry[],
+  listing: SltListing,
+  tracker: LimitTracker,
+  inFile?: FolderSplit['inFile'],
+): Step {
   const index = new Map(listing.entries.map((entry, at) => [entry.name, at]));
+  // The rest of a file cut in two goes with the file's first part, which this instance made.
+  const rest = inFile && helper.find((item) => item.type === 'file' && item.stagedPath === inFile.partName);
+  const first = inFile && own.entries.find((item) => item.type === 'file' && item.stagedPath === inFile.name);
+  if (inFile && (!rest || !first)) throw new Error(`A part of ${JSON.stringify(inFile.name)} is missing after the split.`);
+  if (rest && first) first.joined = { taken: rest.taken, size: rest.size, crc: inFile.crc };
   const ownDirs = new Set(own.entries.filter((e) => e.type === 'dir').map((e) => e.stagedPath));
   const theirs: StagedEntry[] = [];
   for (const item of helper) {
+    if (item === rest) continue;
     if (item.type === 'dir') {
       if (ownDirs.has(item.stagedPath)) continue;
       tracker.addEntry();
-      theirs.push({ stagedPath: item.stagedPath, type: 'dir', modified: item.modified });
+      theirs.push({ stagedPath: item.stagedPath, type: 'dir' });
     } else if (item.type === 'symlink') {
       tracker.addEntry();
       theirs.push({ stagedPath: item.stagedPath, type: 'symlink', linkTarget: item.linkTarget ?? '' });

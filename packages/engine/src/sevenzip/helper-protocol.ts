@@ -42,7 +42,7 @@ export interface HelperEntry {
   stagedPath: string;
   type: 'file' | 'dir' | 'symlink';
   size: number;
-  /** Its time as 7-Zip set it in that instance, ms since 1970 (null: none a Date can hold). */
+  /** A file's time as 7-Zip set it in that instance, ms since 1970 (null for the rest, and where no Date can hold it). */
   modified: number | null;
   linkTarget?: string;
   /** The file as the sink's spool can adopt it (SevenZipSpool.adoptFromHelper); files only. */

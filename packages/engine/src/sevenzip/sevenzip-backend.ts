@@ -102,6 +102,9 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
   // Share 1 of a split inside a block reads the archive made around its part (block-cut.ts),
   // mounted before the file system is guarded, as the name list is written.
   const extractedPath = share?.view ? job.inputs.mountView(sz, share.view) : archivePath;
+  // A file cut in two (file-cut.ts): this instance reads its first part from an archive of its own.
+  const inFile = split?.split.inFile;
+  const ownViewPath = inFile ? job.inputs.mountView(sz, inFile.ownView) : null;
   const tracker = new LimitTracker(share?.limits ?? job.limits, archiveBytes, split?.shared.tally);
   const report = () =>
     progress.report({ phase: 'extracting', bytesDone: tracker.bytesWritten, bytesTotal, entriesDone: tracker.entriesCreated });
@@ -122,7 +125,11 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
       wrapped ? undefined : job.options.only,
       share?.switches ?? split?.ownSwitches,
     );
-    if (split) step = mergeHelperEntries(step, await helperEntries(split, report), listing, tracker);
+    if (ownViewPath !== null) {
+      const more = extractStep(sz, output, ownViewPath, `${root}/1`, guard, tracker, job, undefined);
+      step = { dir: step.dir, entries: [...step.entries, ...more.entries] };
+    }
+    if (split) step = mergeHelperEntries(step, await helperEntries(split, report), listing, tracker, inFile);
     let format = formatName(listing.type);
     for (let depth = 1; ; depth += 1) {
       const inner = unwrapCandidate(sz, listing.type, step);

@@ -1,4 +1,5 @@
 import type { ListedEntry } from '../core/types.js';
+import { entryTime } from '../core/entry-time.js';
 
 export interface SltListing {
   /** 7-Zip's name of the outermost format ("7z", "zip", "Rar5", "gzip" …). */
@@ -173,6 +174,15 @@ export function kdfCyclesFromMethods(methods: readonly string[]): number | null 
 
 /** 100 ns intervals from 1601 to 1970. */
 const FILETIME_AT_UNIX_EPOCH = 116_444_736_000_000_000n;
+
+/**
+ * The time 7-Zip printed as `modified` ("2026-11-26 23:41:42.9407229"), in ms since 1970, or
+ * null (see fileTimeOf).
+ */
+export function listedTimeMs(modified: string | undefined): number | null {
+  const time = fileTimeOf(modified);
+  return time === null ? null : entryTime(Number((time - FILETIME_AT_UNIX_EPOCH) / 10_000n));
+}
 
 /**
  * The FILETIME 7-Zip printed as `modified` ("2026-11-26 23:41:42.9407229"): 7-Zip prints local

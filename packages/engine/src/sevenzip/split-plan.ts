@@ -1,13 +1,21 @@
 import type { NativeCodec } from '../core/native-codec.js';
 import type { ArchiveSource, OperationOptions } from '../core/types.js';
 import { cutInsideBlock } from './block-cut.js';
+import { cutInsideFile } from './file-cut.js';
 import { splitFolders, type FolderSplit } from './folder-split.js';
 import type { SltListing } from './slt-listing.js';
 
 /**
- * How a 7z is split between two 7-Zip instances, or null: by whole blocks (folder-split.ts) or
- * at a dictionary reset inside one (block-cut.ts), whichever ends sooner by the bytes each
- * instance decodes, the other's counted from `helperLateBytes` on.
+ * A plan that ends within this share of the best a split could do needs no cut inside a file:
+ * that cut costs a second walk of the block's chunk headers, and the host a join.
+ */
+const NEAR_EVEN = 1.1;
+
+/**
+ * How a 7z is split between two 7-Zip instances, or null: by whole blocks (folder-split.ts), at a
+ * dictionary reset inside one between files (block-cut.ts), or, where the host joins a file's two
+ * parts (`joinsFiles`), at a reset inside a file (file-cut.ts): whichever ends sooner by the bytes
+ * each instance decodes, the other's counted from `helperLateBytes` on.
  */
 export async function planSplit(
   listing: SltListing,
@@ -16,12 +24,16 @@ export async function planSplit(
   options: OperationOptions,
   helperLateBytes: number,
   codec?: NativeCodec,
+  joinsFiles = false,
 ): Promise<FolderSplit | null> {
-  const byBlocks = splitFolders(listing, cores, options);
-  const inside = source
-    ? await cutInsideBlock(listing, source, cores, options, helperLateBytes, codec && ((bytes) => codec.crc32(bytes)))
-    : null;
+  const crc32Now = codec && ((bytes: Uint8Array) => codec.crc32(bytes));
   const ends = (split: FolderSplit) => Math.max(split.unpacked.own, split.unpacked.helper + helperLateBytes);
-  if (!inside) return byBlocks;
-  return byBlocks && ends(byBlocks) <= ends(inside) ? byBlocks : inside;
+  const sooner = (a: FolderSplit | null, b: FolderSplit | null) => (!a ? b : !b ? a : ends(a) <= ends(b) ? a : b);
+  const byBlocks = splitFolders(listing, cores, options);
+  const inside = source ? await cutInsideBlock(listing, source, cores, options, helperLateBytes, crc32Now) : null;
+  const best = sooner(byBlocks, inside);
+  if (!joinsFiles || !source) return best;
+  const total = [...listing.blocks.unpacked.values()].reduce((sum, size) => sum + size, 0);
+  if (best && ends(best) <= ((total + helperLateBytes) / 2) * NEAR_EVEN) return best;
+  return sooner(best, await cutInsideFile(listing, source, cores, options, helperLateBytes, crc32Now));
 }

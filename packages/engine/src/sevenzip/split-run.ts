@@ -41,12 +41,21 @@ export async function startSplit(
 ): Promise<SplitRun | null> {
   const host = job.sevenZipHelper;
   if (!host) return null;
-  const split = await planSplit(listing, job.sources[0], host.cores, job.options, HELPER_LATE_BYTES, job.codec);
+  const split = await planSplit(
+    listing,
+    job.sources[0],
+    host.cores,
+    job.options,
+    HELPER_LATE_BYTES,
+    job.codec,
+    staging.joinsParts,
+  );
   if (!split) return null;
   const destination = staging.helperDestination();
   if (destination === undefined) return null;
   const shared = sharedTally();
-  writeNameList(sz, split.helperNames);
+  // This instance's first command leaves out the files it reads from its own view (file-cut.ts).
+  writeNameList(sz, [...split.helperNames, ...(split.inFile?.ownNames ?? [])]);
   let helper: HelperRun;
   try {
     helper = await host.start(

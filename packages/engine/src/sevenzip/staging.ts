@@ -28,6 +28,13 @@ export interface SevenZipSpool {
   helperDestination?(): unknown;
   /** Makes a file the second instance handed over (`HelperEntry.taken`) the sink's file at `finalPath`. */
   adoptFromHelper?(taken: unknown, finalPath: string): Promise<void>;
+  /**
+   * Appends a file the second instance handed over (the rest of a file cut in two, file-cut.ts)
+   * to the sink's file at `finalPath`, keeping that file's time; then, when `crc` is given, checks
+   * the whole file's CRC-32 and fails with CORRUPT_ARCHIVE where it differs. Optional: without
+   * it no file is cut in two.
+   */
+  appendFromHelper?(taken: unknown, finalPath: string, crc: number | null): Promise<void>;
 }
 
 /** 7-Zip's output folder inside its instance, and how its files reach the sink. */
@@ -38,6 +45,9 @@ export interface Staging {
   /** The sink's place for a second instance's files, when it can take them (SevenZipSpool.helperDestination). */
   helperDestination(): unknown;
   adoptFromHelper(taken: unknown, finalPath: string): Promise<void>;
+  /** Whether the sink joins a file's two parts (SevenZipSpool.appendFromHelper). */
+  readonly joinsParts: boolean;
+  appendFromHelper(taken: unknown, finalPath: string, crc: number | null): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -64,6 +74,11 @@ export function stageIn(sz: SevenZipModule, sink: OutputSink): Staging {
     async adoptFromHelper(taken, finalPath) {
       if (!spool?.adoptFromHelper) throw new Error('This sink takes no files from another 7-Zip instance.');
       await spool.adoptFromHelper(taken, finalPath);
+    },
+    joinsParts: spool?.appendFromHelper !== undefined,
+    async appendFromHelper(taken, finalPath, crc) {
+      if (!spool?.appendFromHelper) throw new Error('This sink joins no parts of files.');
+      await spool.appendFromHelper(taken, finalPath, crc);
     },
     async close() {
       await spool?.close();

@@ -1,0 +1,143 @@
+import type { ArchiveSource, OperationOptions } from '../core/types.js';
+import { blocksOf, readsNow, startHeaderAgrees, startsWithReset } from './block-cut.js';
+import { cutArchiveFrame, type CutFolder } from './cut-archive.js';
+import { maySplit, SPLIT_MIN_BYTES, type FolderSplit } from './folder-split.js';
+import { lzma2DictionaryOf, lzma2DictionaryProperty, lzma2Resets, type Lzma2Reset } from './lzma2-resets.js';
+import { fileTimeOf, type SltListing } from './slt-listing.js';
+
+/** The LZMA2 control byte that ends a stream: appended where this instance's part of a block stops. */
+const LZMA2_END = 0;
+
+/**
+ * Splits a 7z at a dictionary reset inside the one file that spans the middle of its output, for
+ * an archive whose bytes are mostly one large file (a disk image, a database dump), where a cut
+ * between files (block-cut.ts) leaves one instance nearly all of them
+ * (docs/decisions/052-sevenzip-cut-inside-a-file.md). This instance reads an archive made of the
+ * cut block from its start to the reset, closed by the stream's end mark: the block's files
+ * before that file, then the file's first part. The other reads the block from the reset on, the
+ * file's rest first (under a name no entry has), then the files after it and the later blocks,
+ * as block-cut.ts makes it. The host joins the two parts and checks the whole file's CRC-32.
+ *
+ * Null where this cannot be told safely (as block-cut.ts), where no reset falls inside the file
+ * that spans the middle, or where the cut block is not plain LZMA2.
+ */
+export async function cutInsideFile(
+  listing: SltListing,
+  source: ArchiveSource,
+  cores: number,
+  options: OperationOptions,
+  helperLateBytes: number,
+  crc32Now?: (bytes: Uint8Array) => number,
+  minBytes = SPLIT_MIN_BYTES,
+): Promise<FolderSplit | null> {
+  if (!maySplit(listing, cores, options, minBytes)) return null;
+  const blocks = blocksOf(listing);
+  const last = blocks?.at(-1);
+  const reader = readsNow(source);
+  if (!blocks || !last || !(await startHeaderAgrees(reader, last.offset + last.packed))) return null;
+  const total = last.before + last.unpacked;
+  const target = (total + helperLateBytes) / 2;
+  const cut = blocks.find((block) => block.before + block.unpacked > target);
+  if (!cut) return null;
+  const from = blocks.slice(cut.index);
+  const dictionaries = from.map((block) => lzma2DictionaryOf(listing.blocks.method.get(block.index) ?? ''));
+  if (dictionaries.some((size) => size === null || lzma2DictionaryProperty(size) === null)) return null;
+  const resets = await Promise.all(from.map((block) => startsWithReset(reader, block)));
+  if (resets.includes(false)) return null;
+
+  // The file that spans the point, and where it lies in its block, unpacked.
+  const sizeOf = (entry: number) => listing.entries[entry]?.size ?? 0;
+  let start = 0;
+  let spanning = -1;
+  for (const [at, entry] of cut.entries.entries()) {
+    if (cut.before + start + sizeOf(entry) > target) {
+      spanning = at;
+      break;
+    }
+    start += sizeOf(entry);
+  }
+  const file = cut.entries[spanning];
+  if (file === undefined) return null;
+  const end = start + sizeOf(file);
+  // The last reset inside the file at or before the point: both parts hold bytes.
+  const chosen: { reset: Lzma2Reset | null } = { reset: null };
+  const walked = await lzma2Resets(reader, cut.offset, cut.packed, cut.unpacked, target - cut.before, (reset) => {
+    if (reset.unpacked > start && reset.unpacked < end && reset.unpacked <= target - cut.before) chosen.reset = reset;
+  });
+  const reset = chosen.reset;
+  if (!walked || reset === null) return null;
+
+  const names = new Set(listing.entries.map((entry) => entry.name));
+  let partName = '~rest';
+  while (names.has(partName)) partName = `~${partName}`;
+  const streamOf = (entry: number) => ({
+    name: listing.entries[entry]?.name ?? '',
+    size: sizeOf(entry),
+    crc: listing.blocks.crcOfEntry[entry] ?? null,
+    modified: fileTimeOf(listing.entries[entry]?.modified),
+  });
+  const fileName = listing.entries[file]?.name ?? '';
+  const modified = fileTimeOf(listing.entries[file]?.modified);
+  const property = (i: number) => lzma2DictionaryProperty(dictionaries[i] ?? 0) ?? 0;
+  // Neither part's CRC-32 is known: the host checks the joined file's.
+  const ownFolder: CutFolder = {
+    dictionaryProperty: property(0),
+    packedSize: reset.packed + 1,
+    unpackedSize: reset.unpacked,
+    streams: [
+      ...cut.entries.slice(0, spanning).map(streamOf),
+      { name: fileName, size: reset.unpacked - start, crc: null, modified },
+    ],
+  };
+  const helperFolders: CutFolder[] = from.map((block, i) => {
+    if (i > 0)
+      return {
+        dictionaryProperty: property(i),
+        packedSize: block.packed,
+        unpackedSize: block.unpacked,
+        streams: block.entries.map(streamOf),
+      };
+    return {
+      dictionaryProperty: property(0),
+      packedSize: block.packed - reset.packed,
+      unpackedSize: block.unpacked - reset.unpacked,
+      streams: [
+        { name: partName, size: end - reset.unpacked, crc: null, modified },
+        ...block.entries.slice(spanning + 1).map(streamOf),
+      ],
+    };
+  });
+  const [own, helper] = await Promise.all([cutArchiveFrame([ownFolder], crc32Now), cutArchiveFrame(helperFolders, crc32Now)]);
+  const helperEntries = [...cut.entries.slice(spanning + 1), ...from.slice(1).flatMap((block) => block.entries)];
+  return {
+    helperNames: [partName, ...helperEntries.map((entry) => listing.entries[entry]?.name ?? '')],
+    unpacked: { own: cut.before + reset.unpacked, helper: total - cut.before - reset.unpacked },
+    view: {
+      name: 'cut.7z',
+      head: helper.head,
+      from: cut.offset + reset.packed,
+      to: last.offset + last.packed,
+      tail: helper.tail,
+    },
+    inFile: {
+      name: fileName,
+      partName,
+      crc: listing.blocks.crcOfEntry[file] ?? null,
+      ownNames: cut.entries.slice(0, spanning + 1).map((entry) => listing.entries[entry]?.name ?? ''),
+      ownView: {
+        name: 'own.7z',
+        head: own.head,
+        from: cut.offset,
+        to: cut.offset + reset.packed,
+        tail: concatBytes(new Uint8Array([LZMA2_END]), own.tail),
+      },
+    },
+  };
+}
+
+function concatBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const joined = new Uint8Array(a.length + b.length);
+  joined.set(a, 0);
+  joined.set(b, a.length);
+  return joined;
+}
