@@ -4,9 +4,10 @@ import type { EntryStamp } from '../core/output-sink.js';
 /**
  * What a file on disk keeps of an entry's header: its time and its permission bits, as `7zz x`
  * and bsdtar restore them (less the umask: keptMode). Set-id and sticky bits are dropped, and the
- * owner can always read the file: the host must hash and serve what it extracted. A read-only file stays read-only, as native
- * tools leave it. Folders keep their time (disk-sink.ts sets it once the extraction is done) and
- * the mode they were made with: a folder the archive makes read-only could not be filled or removed.
+ * owner can always read the file: the host must hash and serve what it extracted. A read-only
+ * file stays read-only, as native tools leave it. Folders keep their time (disk-sink.ts sets it
+ * once the extraction is done) and the mode they were made with: a folder the archive makes
+ * read-only could not be filled or removed.
  *
  * Failing to set either (a file system without Unix modes, a time out of its range) leaves the
  * file as it was made, as native tools do with a warning: the bytes are what the visitor asked for.
@@ -39,8 +40,8 @@ export function stampFolder(path: string, modifiedMs: number): void {
  * The archive's permission bits less the process's umask, as `7zz x` and bsdtar (for a user
  * other than root) apply it: a hostile archive's 0777 does not make a world-writable file. The
  * umask is read off `created`, the mode new files get (0666 less the umask); where it takes a
- * class's read bit, it takes its execute bit too. 7-Zip's own in-memory files ignore the umask: one
- * it made without a mode from the archive is 0666 there, and so gets just `created`.
+ * class's read bit, it takes its execute bit too. 7-Zip's own in-memory files ignore the umask:
+ * one it made without a mode from the archive is 0666 there, and so gets just `created`.
  */
 function keptMode(mode: number, created: number): number {
   const readWrite = 0o666 & ~created;

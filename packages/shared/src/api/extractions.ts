@@ -29,8 +29,8 @@ export const jobFileSchema = z.object({
   /** MIME type guessed from the name. */
   type: z.string(),
   sha256: z.string(),
-  /** Last modification as the archive gives it, ms since 1970; absent where it does not. */
-  modified: z.number().finite().optional(),
+  /** Last modification as the archive gives it, ms since 1970 (within a Date's range); absent where it does not. */
+  modified: z.number().min(-8.64e15).max(8.64e15).optional(),
   /** True when the stored name held direction controls (replaced by `_` in `path`): worth a warning. */
   directionControls: z.literal(true).optional(),
   /**
