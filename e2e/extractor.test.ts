@@ -70,6 +70,17 @@ describe('the extractor, in a real browser, against the production server', () =
     const firstName = tab.ui.page.locator('[data-file-name]').first();
     await expect(firstName.getAttribute('data-file-name')).resolves.toMatch(/\.odttf$/);
 
+    // Each card shows the archive's time for its file; sorted by it (still Z-A), latest first.
+    await tab.ui.page.getByLabel('Sort by').selectOption('modified');
+    const times = () =>
+      tab.ui.page
+        .locator('[data-file-name] time')
+        .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('datetime') ?? ''));
+    await expect.poll(async () => (await times()).join()).toBe([...(await times())].sort().reverse().join());
+    const shown = await times();
+    expect(shown).toHaveLength(await tab.ui.page.locator('[data-file-name]').count());
+    expect(shown.every((time) => !Number.isNaN(Date.parse(time)))).toBe(true);
+
     for (const view of ['Grid view', 'Tree view', 'List view']) {
       await tab.ui.page.getByRole('button', { name: view }).click();
       await expect(tab.ui.page.getByRole('button', { name: view }).getAttribute('aria-pressed')).resolves.toBe('true');

@@ -108,6 +108,7 @@ describe('the archive’s times and modes', () => {
       header({ name: 'bin/', typeflag: '5', mtime: folderTime / 1000, mode: 0o755 }),
       file('bin/run.sh', '#!/bin/sh\necho hi\n', { mtime: scriptTime / 1000, mode: 0o4755 }),
       file('notes.txt', 'notes', { mtime: notesTime / 1000, mode: 0o444 }),
+      file('open.sh', 'open', { mtime: notesTime / 1000, mode: 0o777 }),
       end(),
     );
 
@@ -118,22 +119,28 @@ describe('the archive’s times and modes', () => {
     await writer.add('bin/run.sh', new Uint8ArrayReader(script), { lastModDate: new Date(scriptTime), unixMode: 0o4755 });
     const notes = new TextEncoder().encode('notes');
     await writer.add('notes.txt', new Uint8ArrayReader(notes), { lastModDate: new Date(notesTime), unixMode: 0o444, level: 0 });
+    await writer.add('open.sh', new Uint8ArrayReader(notes), { lastModDate: new Date(notesTime), unixMode: 0o777 });
     return writer.close();
   }
 
   it.each([
     ['tar', tar],
     ['zip', zip],
-  ])('a %s’s files keep their times and permissions, set-id bits dropped; its folders their times', async (kind, make) => {
-    const archive = await archiveFile(`stamped.${kind}`, await make());
-    const out = await folderWith({});
-    await extractArchive([archive], out);
+  ])(
+    'a %s’s files keep their times and permissions less the umask, set-id bits dropped; its folders their times',
+    async (kind, make) => {
+      const archive = await archiveFile(`stamped.${kind}`, await make());
+      const out = await folderWith({});
+      await extractArchive([archive], out);
 
-    expect(await stampOf(join(out, 'bin/run.sh'))).toEqual({ modified: scriptTime, mode: 0o755 });
-    expect(await stampOf(join(out, 'notes.txt'))).toEqual({ modified: notesTime, mode: 0o444 });
-    // Set after run.sh was written into it, which changed it.
-    expect((await stampOf(join(out, 'bin'))).modified).toBe(folderTime);
-  });
+      expect(await stampOf(join(out, 'bin/run.sh'))).toEqual({ modified: scriptTime, mode: 0o755 });
+      expect(await stampOf(join(out, 'notes.txt'))).toEqual({ modified: notesTime, mode: 0o444 });
+      // An archive cannot make a file anyone may write, where the umask says otherwise.
+      expect((await stampOf(join(out, 'open.sh'))).mode).toBe(0o777 & ~process.umask());
+      // Set after run.sh was written into it, which changed it.
+      expect((await stampOf(join(out, 'bin'))).modified).toBe(folderTime);
+    },
+  );
 
   it('leaves the time of a folder the caller had', async () => {
     const out = await folderWith({}, ['bin']);

@@ -4,7 +4,9 @@ import { nodeSevenZipFactory } from '../host-node/sevenzip-node.js';
 import { memorySource, sha256 } from '../testing/memory-io.js';
 import { concat } from '../tar/tar-writer.js';
 import { cutInsideBlock } from './block-cut.js';
-import { fileTimeOf, parseSltListing } from './slt-listing.js';
+import { cutPlace, type CutPlace } from './cut-place.js';
+import { cutInsideFile } from './file-cut.js';
+import { fileTimeOf, parseSltListing, type SltListing } from './slt-listing.js';
 import { cutArchiveFrame, type CutFolder } from './cut-archive.js';
 import { lzma2DictionaryOf, lzma2DictionaryProperty, lzma2Resets, type Lzma2Reset } from './lzma2-resets.js';
 import type { ArchiveSource } from '../core/types.js';
@@ -157,6 +159,13 @@ describe("7-Zip's printed times", () => {
   });
 });
 
+/** Where a cut of `archive` falls, on two cores, this instance starting no earlier than the other. */
+async function placed(listing: SltListing, archive: Uint8Array): Promise<CutPlace> {
+  const place = await cutPlace(listing, memorySource(archive), 2, {}, 0);
+  if (!place) throw new Error('no place for a cut');
+  return place;
+}
+
 describe('a cut inside the one block of a 7z', () => {
   const MiB = 1024 * 1024;
   const files = [text(5 * MiB, 6), text(3 * MiB, 7), text(4 * MiB, 8)];
@@ -186,7 +195,7 @@ describe('a cut inside the one block of a 7z', () => {
 
   it('gives the other instance the files from the first whole one past a reset near the middle', async () => {
     const { archive, listing } = await original();
-    const split = await cutInsideBlock(listing, memorySource(archive), 2, {}, 0);
+    const split = await cutInsideBlock(listing, await placed(listing, archive), 0);
     expect(split?.helperNames).toEqual(['d/two.txt', 'd/three.txt']);
     // Resets every 1,000,000 bytes; two.txt starts at 5 MiB. The reset at 5,000,000 ends both
     // soonest: this instance decodes up to two.txt, the other from the reset (the rest skipped).
@@ -208,6 +217,28 @@ describe('a cut inside the one block of a 7z', () => {
     // The tenth chunk's control byte: neither a stored nor an LZMA chunk.
     damaged[10 * 50_003] = 0x05;
     const { archive, listing } = await original(damaged);
-    expect(await cutInsideBlock(listing, memorySource(archive), 2, {}, 0)).toBeNull();
+    expect(await cutInsideBlock(listing, await placed(listing, archive), 0)).toBeNull();
+    expect(await cutInsideFile(listing, await placed(listing, archive))).toBeNull();
+  });
+
+  it('cuts inside the file that spans the middle: the two views give its parts, joined the file', async () => {
+    const { archive, listing } = await original();
+    const split = await cutInsideFile(listing, await placed(listing, archive));
+    // The middle (6 MiB) falls in two.txt (5 to 8 MiB); the last reset at or before it is at 6,000,000.
+    expect(split?.helperNames).toEqual(['~rest', 'd/three.txt']);
+    expect(split?.inFile).toMatchObject({ name: 'd/two.txt', partName: '~rest', ownNames: ['d/one.txt', 'd/two.txt'] });
+    expect(split?.unpacked).toEqual({ own: 6_000_000, helper: 12 * MiB - 6_000_000 });
+    const own = split?.inFile?.ownView;
+    const helper = split?.view;
+    if (!own || !helper) throw new Error('no views');
+    const sz = await nodeSevenZipFactory({ print: () => undefined, printErr: () => undefined });
+    sz.FS.writeFile('/own.7z', concat(own.head, archive.subarray(own.from, own.to), own.tail));
+    sz.FS.writeFile('/rest.7z', concat(helper.head, archive.subarray(helper.from, helper.to), helper.tail));
+    expect(sz.callMain(['x', '-o/own', '-y', '/own.7z'])).toBe(0);
+    expect(sz.callMain(['x', '-o/rest', '-y', '/rest.7z'])).toBe(0);
+    expect(sha256(sz.FS.readFile('/own/d/one.txt'))).toBe(sha256(files[0] ?? new Uint8Array()));
+    const joined = concat(sz.FS.readFile('/own/d/two.txt'), sz.FS.readFile('/rest/~rest'));
+    expect(sha256(joined)).toBe(sha256(files[1] ?? new Uint8Array()));
+    expect(sha256(sz.FS.readFile('/rest/d/three.txt'))).toBe(sha256(files[2] ?? new Uint8Array()));
   });
 });

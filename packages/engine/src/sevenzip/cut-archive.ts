@@ -9,8 +9,15 @@ export interface CutFolder {
   dictionaryProperty: number;
   packedSize: number;
   unpackedSize: number;
-  /** `modified`: a Windows FILETIME (100 ns since 1601), as 7-Zip gives its files on extraction. */
-  streams: { name: string; size: number; crc: number | null; modified: bigint | null }[];
+  streams: CutStream[];
+}
+
+/** A file of such a block. `modified`: a Windows FILETIME (100 ns since 1601), as 7-Zip gives its files on extraction. */
+export interface CutStream {
+  name: string;
+  size: number;
+  crc: number | null;
+  modified: bigint | null;
 }
 
 /** What goes before and after the packed bytes to make them a 7z that 7-Zip opens. */

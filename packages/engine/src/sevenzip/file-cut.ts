@@ -1,9 +1,8 @@
-import type { ArchiveSource, OperationOptions } from '../core/types.js';
-import { blocksOf, readsNow, startHeaderAgrees, startsWithReset } from './block-cut.js';
 import { cutArchiveFrame, type CutFolder } from './cut-archive.js';
-import { maySplit, SPLIT_MIN_BYTES, type FolderSplit } from './folder-split.js';
-import { lzma2DictionaryOf, lzma2DictionaryProperty, lzma2Resets, type Lzma2Reset } from './lzma2-resets.js';
-import { fileTimeOf, type SltListing } from './slt-listing.js';
+import { helperFolders, listedStream, unusedName, type CutPlace } from './cut-place.js';
+import type { FolderSplit } from './folder-split.js';
+import { lzma2Resets, type Lzma2Reset } from './lzma2-resets.js';
+import type { SltListing } from './slt-listing.js';
 
 /** The LZMA2 control byte that ends a stream: appended where this instance's part of a block stops. */
 const LZMA2_END = 0;
@@ -23,28 +22,12 @@ const LZMA2_END = 0;
  */
 export async function cutInsideFile(
   listing: SltListing,
-  source: ArchiveSource,
-  cores: number,
-  options: OperationOptions,
-  helperLateBytes: number,
+  place: CutPlace,
   crc32Now?: (bytes: Uint8Array) => number,
-  minBytes = SPLIT_MIN_BYTES,
 ): Promise<FolderSplit | null> {
-  if (!maySplit(listing, cores, options, minBytes)) return null;
-  const blocks = blocksOf(listing);
-  const last = blocks?.at(-1);
-  const reader = readsNow(source);
-  if (!blocks || !last || !(await startHeaderAgrees(reader, last.offset + last.packed))) return null;
-  const total = last.before + last.unpacked;
-  const target = (total + helperLateBytes) / 2;
-  const cut = blocks.find((block) => block.before + block.unpacked > target);
+  const { reader, total, target, from, last } = place;
+  const cut = from[0];
   if (!cut) return null;
-  const from = blocks.slice(cut.index);
-  const dictionaries = from.map((block) => lzma2DictionaryOf(listing.blocks.method.get(block.index) ?? ''));
-  if (dictionaries.some((size) => size === null || lzma2DictionaryProperty(size) === null)) return null;
-  const resets = await Promise.all(from.map((block) => startsWithReset(reader, block)));
-  if (resets.includes(false)) return null;
-
   // The file that spans the point, and where it lies in its block, unpacked.
   const sizeOf = (entry: number) => listing.entries[entry]?.size ?? 0;
   let start = 0;
@@ -67,47 +50,26 @@ export async function cutInsideFile(
   const reset = chosen.reset;
   if (!walked || reset === null) return null;
 
-  const names = new Set(listing.entries.map((entry) => entry.name));
-  let partName = '~rest';
-  while (names.has(partName)) partName = `~${partName}`;
-  const streamOf = (entry: number) => ({
-    name: listing.entries[entry]?.name ?? '',
-    size: sizeOf(entry),
-    crc: listing.blocks.crcOfEntry[entry] ?? null,
-    modified: fileTimeOf(listing.entries[entry]?.modified),
-  });
-  const fileName = listing.entries[file]?.name ?? '';
-  const modified = fileTimeOf(listing.entries[file]?.modified);
-  const property = (i: number) => lzma2DictionaryProperty(dictionaries[i] ?? 0) ?? 0;
+  const whole = listedStream(listing, file);
+  const partName = unusedName(listing, '~rest');
   // Neither part's CRC-32 is known: the host checks the joined file's.
   const ownFolder: CutFolder = {
-    dictionaryProperty: property(0),
+    dictionaryProperty: place.properties[0] ?? 0,
     packedSize: reset.packed + 1,
     unpackedSize: reset.unpacked,
     streams: [
-      ...cut.entries.slice(0, spanning).map(streamOf),
-      { name: fileName, size: reset.unpacked - start, crc: null, modified },
+      ...cut.entries.slice(0, spanning).map((entry) => listedStream(listing, entry)),
+      { ...whole, size: reset.unpacked - start, crc: null },
     ],
   };
-  const helperFolders: CutFolder[] = from.map((block, i) => {
-    if (i > 0)
-      return {
-        dictionaryProperty: property(i),
-        packedSize: block.packed,
-        unpackedSize: block.unpacked,
-        streams: block.entries.map(streamOf),
-      };
-    return {
-      dictionaryProperty: property(0),
-      packedSize: block.packed - reset.packed,
-      unpackedSize: block.unpacked - reset.unpacked,
-      streams: [
-        { name: partName, size: end - reset.unpacked, crc: null, modified },
-        ...block.entries.slice(spanning + 1).map(streamOf),
-      ],
-    };
-  });
-  const [own, helper] = await Promise.all([cutArchiveFrame([ownFolder], crc32Now), cutArchiveFrame(helperFolders, crc32Now)]);
+  const rest = [
+    { ...whole, name: partName, size: end - reset.unpacked, crc: null },
+    ...cut.entries.slice(spanning + 1).map((entry) => listedStream(listing, entry)),
+  ];
+  const [own, helper] = await Promise.all([
+    cutArchiveFrame([ownFolder], crc32Now),
+    cutArchiveFrame(helperFolders(place, listing, reset, rest), crc32Now),
+  ]);
   const helperEntries = [...cut.entries.slice(spanning + 1), ...from.slice(1).flatMap((block) => block.entries)];
   return {
     helperNames: [partName, ...helperEntries.map((entry) => listing.entries[entry]?.name ?? '')],
@@ -120,9 +82,9 @@ export async function cutInsideFile(
       tail: helper.tail,
     },
     inFile: {
-      name: fileName,
+      name: whole.name,
       partName,
-      crc: listing.blocks.crcOfEntry[file] ?? null,
+      crc: whole.crc,
       ownNames: cut.entries.slice(0, spanning + 1).map((entry) => listing.entries[entry]?.name ?? ''),
       ownView: {
         name: 'own.7z',

@@ -1,6 +1,7 @@
 import type { NativeCodec } from '../core/native-codec.js';
 import type { ArchiveSource, OperationOptions } from '../core/types.js';
 import { cutInsideBlock } from './block-cut.js';
+import { cutPlace } from './cut-place.js';
 import { cutInsideFile } from './file-cut.js';
 import { splitFolders, type FolderSplit } from './folder-split.js';
 import type { SltListing } from './slt-listing.js';
@@ -30,10 +31,9 @@ export async function planSplit(
   const ends = (split: FolderSplit) => Math.max(split.unpacked.own, split.unpacked.helper + helperLateBytes);
   const sooner = (a: FolderSplit | null, b: FolderSplit | null) => (!a ? b : !b ? a : ends(a) <= ends(b) ? a : b);
   const byBlocks = splitFolders(listing, cores, options);
-  const inside = source ? await cutInsideBlock(listing, source, cores, options, helperLateBytes, crc32Now) : null;
-  const best = sooner(byBlocks, inside);
-  if (!joinsFiles || !source) return best;
-  const total = [...listing.blocks.unpacked.values()].reduce((sum, size) => sum + size, 0);
-  if (best && ends(best) <= ((total + helperLateBytes) / 2) * NEAR_EVEN) return best;
-  return sooner(best, await cutInsideFile(listing, source, cores, options, helperLateBytes, crc32Now));
+  const place = source ? await cutPlace(listing, source, cores, options, helperLateBytes) : null;
+  if (!place) return byBlocks;
+  const best = sooner(byBlocks, await cutInsideBlock(listing, place, helperLateBytes, crc32Now));
+  if (!joinsFiles || (best && ends(best) <= place.target * NEAR_EVEN)) return best;
+  return sooner(best, await cutInsideFile(listing, place, crc32Now));
 }
