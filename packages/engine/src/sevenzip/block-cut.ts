@@ -13,11 +13,11 @@ import type { SltListing } from './slt-listing.js';
  * reads an archive made of the original's packed bytes from the reset on (cut-archive.ts), whose
  * first stream stands for the bytes between the reset and that file and is not extracted.
  *
- * Null where this cannot be told safely: blocks that are not plain LZMA2 from the cut on, packed
- * streams that do not lie end to end after the start header, a stream whose chunks do not walk,
- * or no reset that leaves the other instance a whole file. `helperLateBytes`: how much this
- * instance decodes before the other starts (Node's second thread starts later; the browser's
- * two workers together).
+ * `place` says where the cut falls and that it may be made (cut-place.ts: plain LZMA2 from the
+ * cut block on, packed streams end to end after the start header). Null where the cut block's
+ * chunk headers do not walk, or no reset leaves the other instance a whole file.
+ * `helperLateBytes`: how much this instance decodes before the other starts (Node's second thread
+ * starts later; the browser's two workers together).
  */
 export async function cutInsideBlock(
   listing: SltListing,

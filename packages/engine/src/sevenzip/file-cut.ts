@@ -17,8 +17,8 @@ const LZMA2_END = 0;
  * file's rest first (under a name no entry has), then the files after it and the later blocks,
  * as block-cut.ts makes it. The host joins the two parts and checks the whole file's CRC-32.
  *
- * Null where this cannot be told safely (as block-cut.ts), where no reset falls inside the file
- * that spans the middle, or where the cut block is not plain LZMA2.
+ * `place` says where the cut falls and that it may be made (cut-place.ts). Null where no reset
+ * falls inside the file that spans it, or the cut block's chunk headers do not walk.
  */
 export async function cutInsideFile(
   listing: SltListing,
