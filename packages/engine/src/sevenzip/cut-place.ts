@@ -118,7 +118,7 @@ export function unusedName(listing: SltListing, base: string): string {
 }
 
 /** The source, read on this thread where the host can (ArchiveSource.readNow). */
-export function readsNow(source: ArchiveSource): ArchiveSource {
+function readsNow(source: ArchiveSource): ArchiveSource {
   if (!source.readNow) return source;
   return { ...source, read: (offset, length) => Promise.resolve(source.readNow?.(offset, length) ?? new Uint8Array(0)) };
 }
@@ -153,7 +153,7 @@ export function blocksOf(listing: SltListing): Block[] | null {
  * The start header names the end header at or after the end of the packed streams laid end to
  * end (after them, where the end header is itself packed, comes its packed stream).
  */
-export async function startHeaderAgrees(source: ArchiveSource, packedEnd: number): Promise<boolean> {
+async function startHeaderAgrees(source: ArchiveSource, packedEnd: number): Promise<boolean> {
   const head = await source.read(0, START_HEADER_BYTES);
   if (head.length < START_HEADER_BYTES || SIGNATURE.some((byte, i) => head[i] !== byte)) return false;
   const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
@@ -162,7 +162,7 @@ export async function startHeaderAgrees(source: ArchiveSource, packedEnd: number
 }
 
 /** Every LZMA2 stream starts with a chunk that resets the dictionary (lzma2-resets.ts). */
-export async function startsWithReset(source: ArchiveSource, block: Block): Promise<boolean> {
+async function startsWithReset(source: ArchiveSource, block: Block): Promise<boolean> {
   const [control] = await source.read(block.offset, 1);
   return control === 0x01 || (control !== undefined && control >= 0xe0);
 }
