@@ -21,7 +21,7 @@ export interface ArchiveEntry {
   /** Bytes the content has. */
   size: number;
   mtime: Date | null;
-  /** Unix permission bits, where the format stores them (tar, cpio, LHA's Unix extensions). */
+  /** The Unix mode as stored, where the format stores one (tar, cpio, LHA's Unix extensions). */
   mode?: number | null;
   /** The name's bytes, where the format leaves their encoding open (LHA, cpio): see ExtractedEntry. */
   rawName?: Uint8Array;

@@ -9,7 +9,7 @@ import type { SevenZipSpool } from '../sevenzip/staging.js';
 export interface EntryStamp {
   /** Last modification, ms since 1970. */
   modified: number | null;
-  /** Unix permission bits as stored (tar, cpio, a zip made on Unix); the sink decides which it keeps. */
+  /** The Unix mode as stored (tar, cpio, LHA, a zip made on Unix); the sink decides which bits it keeps. */
   mode: number | null;
 }
 

@@ -42,7 +42,7 @@ export interface CpioEntry {
   /** Device and inode as stored: with nlink > 1, the names of one hard-linked file share it. */
   inode: string;
   mtime: Date;
-  /** Permission bits (the file type's bits taken off). */
+  /** The mode as stored, the file type's bits with the permissions (the sink keeps what it keeps). */
   mode: number;
   /**
    * The next piece of content, or null at its end. Pieces are views of the input, never changed
@@ -110,7 +110,7 @@ export class CpioReader {
       nlink: header.nlink,
       inode: header.inode,
       mtime: new Date(header.mtime * 1000),
-      mode: header.mode & 0o7777,
+      mode: header.mode,
       read: () => (kind === 'file' ? body.read() : Promise.resolve(null)),
     };
     if (kind === 'symlink') entry.linkName = await this.linkTarget(body, header.fileSize);

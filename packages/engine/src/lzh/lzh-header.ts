@@ -31,7 +31,7 @@ export interface LzhHeader {
   kind: 'file' | 'dir' | 'symlink' | 'other';
   linkName: string;
   mtime: Date | null;
-  /** Unix permission bits (LHa for UNIX's extensions), or null. */
+  /** The Unix mode as stored (LHa for UNIX's extensions), or null. */
   mode: number | null;
   /** CRC-16 of the content. */
   crc: number;
@@ -234,7 +234,7 @@ function finish(all: Uint8Array, fields: Fields, length: number): LzhHeader {
     kind,
     linkName,
     mtime: fields.mtime,
-    mode: fields.mode === null ? null : fields.mode & 0o7777,
+    mode: fields.mode,
     crc: fields.crc,
   };
 }

@@ -91,15 +91,8 @@ export async function cutInsideFile(
         head: own.head,
         from: cut.offset,
         to: cut.offset + reset.packed,
-        tail: concatBytes(new Uint8Array([LZMA2_END]), own.tail),
+        tail: Uint8Array.of(LZMA2_END, ...own.tail),
       },
     },
   };
-}
-
-function concatBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const joined = new Uint8Array(a.length + b.length);
-  joined.set(a, 0);
-  joined.set(b, a.length);
-  return joined;
 }

@@ -51,7 +51,7 @@ export interface ZipItem {
   size: number;
   /** Last modification, ms since 1970, when the entry says. */
   modified: number | null;
-  /** Unix permission bits, when the entry was made on Unix (its attributes or extra field say). */
+  /** The Unix mode as stored, when the entry was made on Unix (its attributes or extra field say). */
   mode: number | null;
   /** The stored bytes of a name without the UTF-8 flag that is not ASCII (an own copy). */
   rawName?: Uint8Array;
@@ -167,7 +167,7 @@ function itemOf(entry: Entry): ZipItem {
     type: typeOf(entry),
     size: entry.uncompressedSize,
     modified: entryTime(entry.lastModDate instanceof Date ? entry.lastModDate.getTime() : null),
-    mode: typeof entry.unixMode === 'number' ? entry.unixMode & 0o7777 : null,
+    mode: entry.unixMode ?? null,
   };
 }
 
