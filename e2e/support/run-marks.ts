@@ -12,3 +12,10 @@ export function sharedRunMarks(page: Page): Promise<{ shared: number[]; fellBack
       .map((mark) => (mark as PerformanceMark).detail as string),
   }));
 }
+
+/** The paths of the files the page joined from two workers' parts (a 7z cut inside a file). */
+export function joinedFileMarks(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    performance.getEntriesByName('archive-opener:file-joined').map((mark) => (mark as PerformanceMark).detail as string),
+  );
+}

@@ -75,6 +75,24 @@ export interface ExtractResult {
   entries: ExtractedEntry[];
   /** True when the archive held encrypted entries or encrypted names (zip, 7z, RAR); absent otherwise. */
   encrypted?: boolean;
+  /** One share's part of a file cut between two shares of a 7z (sevenzip/share-plan.ts); only ever on a share's result. */
+  filePart?: FilePart;
+}
+
+/**
+ * A part of a file that two browser workers each extracted one part of (sevenzip/file-cut.ts):
+ * the page appends the `rest` to the `first` and checks the whole file's CRC-32, combined from
+ * both parts' own, against `expectedCrc`.
+ */
+export interface FilePart {
+  /** The part's path among this share's entries: the file's own for the first, a name of its own for the rest. */
+  path: string;
+  part: 'first' | 'rest';
+  size: number;
+  /** The part's own CRC-32. */
+  crc: number;
+  /** On the first part: the whole file's CRC-32 as the archive lists it, null where it lists none. */
+  expectedCrc?: number | null;
 }
 
 export type ProgressPhase = 'reading' | 'listing' | 'extracting' | 'finalizing';

@@ -33,7 +33,7 @@ export type {
 export { offloadGunzipTo } from './gunzip-offload.js';
 export { zipWasmAt } from './zip-wasm.js';
 export { heldBuffersOf, sliceToBlob, WARM_UP_KINDS, warmUpKindFor } from './worker-protocol.js';
-export type { ExtractedEntry, ListedEntry, ListResult, Progress } from '../core/types.js';
+export type { ExtractedEntry, FilePart, ListedEntry, ListResult, Progress } from '../core/types.js';
 
 /**
  * Loads what a request will need before it comes. A failure is left for the request to meet
@@ -74,7 +74,7 @@ export async function extractFiles(
   let result;
   try {
     result = share
-      ? await extractShare(files, wasmUrl, sink, share, options)
+      ? await extractShare(files, wasmUrl, sink, share, options, folder === undefined)
       : await extract({ ...browserInput(files, wasmUrl), codec: await browserCodec() }, sink, options);
   } catch (error) {
     await store?.remove();
@@ -109,6 +109,7 @@ async function extractShare(
   sink: OutputSink,
   share: ZipShare,
   options: OperationOptions,
+  keptInPage: boolean,
 ) {
   const [file] = files;
   if (!file || files.length !== 1) throw new EngineError('INTERNAL', 'Only a single-part archive is extracted in shares.');
@@ -118,7 +119,9 @@ async function extractShare(
     // 7-Zip reads it through its own window (workerfs-window.ts); where it does not split, share 1
     // extracts nothing and share 0 all of it (sevenzip/share-plan.ts).
     // The codec's CRC-32 makes a cut's archive frame (block-cut.ts) without loading hash-wasm.
-    return extract({ ...input, codec: await browserCodec(), sevenZipShare: share }, sink, options);
+    // A file cut between the shares is joined by the page (file-cut.ts), not in a folder.
+    const sevenZipShare = { ...share, joinsFiles: keptInPage };
+    return extract({ ...input, codec: await browserCodec(), sevenZipShare }, sink, options);
   }
   const limits = { ...BROWSER_LIMITS, ...options.limits };
   const { extractZip } = await loadZipBackend();

@@ -1,5 +1,5 @@
 import type { ErrorShape, ExtractionLimits } from '@archive-opener/shared';
-import type { ExtractedEntry, ListResult, Progress } from '../core/types.js';
+import type { ExtractedEntry, FilePart, ListResult, Progress } from '../core/types.js';
 
 /** The one definition of what crosses the Web Worker boundary, imported by both sides (`engine/browser/protocol`). */
 export interface BrowserRequest {
@@ -114,6 +114,8 @@ export interface BrowserExtractResult {
   files: Map<string, FileSlice>;
   /** Written into a folder (BrowserRequest.folder): the first name the disk refused and what it became. */
   renamed?: { from: string; to: string };
+  /** A share's part of a file cut between two shares: the page joins the parts (ExtractResult.filePart). */
+  filePart?: FilePart;
 }
 
 /**

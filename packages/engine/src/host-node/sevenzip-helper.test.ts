@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_LIMITS } from '@archive-opener/shared';
 import { seededRandom } from '@archive-opener/test-support/seeded-random';
@@ -12,10 +13,12 @@ import type { SevenZipHelperHost } from '../sevenzip/helper-protocol.js';
 import { runHelperInstance } from '../sevenzip/helper-instance.js';
 import { sharedTally } from '../sevenzip/shared-tally.js';
 import { openIn } from '../testing/open-files.js';
+import { crc32Combine } from '../core/crc32-combine.js';
 import { diskSink } from './disk-sink.js';
 import { fileSource } from './file-source.js';
 import { nodeInputs } from './node-inputs.js';
 import { helperDiskOutput } from './sevenzip-helper-output.js';
+import { zlibCodec } from './zlib-codec.js';
 import { nodeSevenZipHelper } from './sevenzip-helper.js';
 import { nodeSevenZipFactory } from './sevenzip-node.js';
 
@@ -321,12 +324,18 @@ describe('the second instance', () => {
 
 describe('a 7z in two shares, as two browser workers extract it (sevenzip/share-plan.ts)', () => {
   /** Extracts share `index` of two of `path` into a new folder, as a browser worker would (one instance, no helper). */
-  async function extractShare(path: string, index: number, options: OperationOptions = {}) {
+  async function extractShare(path: string, index: number, options: OperationOptions = {}, joinsFiles = false) {
     const out = await mkdtemp(join(work, `share-${index}-`));
     const inputs = nodeInputs([path]);
     const source = await fileSource(path);
     try {
-      const input = { sources: [source], sevenZip: nodeSevenZipFactory, mountInputs: inputs, sevenZipShare: { index, count: 2 } };
+      const input = {
+        sources: [source],
+        sevenZip: nodeSevenZipFactory,
+        mountInputs: inputs,
+        sevenZipShare: { index, count: 2, joinsFiles },
+        codec: zlibCodec,
+      };
       const result = await extract({ ...input, defaultLimits: SERVER_LIMITS }, diskSink(out), options);
       return { out, result };
     } finally {
@@ -352,6 +361,38 @@ describe('a 7z in two shares, as two browser workers extract it (sevenzip/share-
     expect(Object.keys(firstFiles)).toEqual(expect.arrayContaining(['nothing-here/', 'three/empty.txt']));
     expect(Object.keys(secondFiles)).not.toContain('nothing-here/');
     expect(secondFiles['three/empty.txt']).toBeUndefined();
+  });
+
+  it('cuts one large file between the shares where the page joins them: each sums its part for the check', async () => {
+    const [first, second] = await Promise.all([extractShare(oneFile, 0, {}, true), extractShare(oneFile, 1, {}, true)]);
+    const image = ONE_FILE['disk/image.bin'] ?? new Uint8Array(0);
+    const firstPart = first.result.filePart;
+    const rest = second.result.filePart;
+    expect(firstPart).toMatchObject({ path: 'disk/image.bin', part: 'first', expectedCrc: crc32(image) });
+    expect(rest).toMatchObject({ path: '~rest', part: 'rest' });
+    if (!firstPart || !rest) return;
+    // Both parts hold bytes, and joined they are the file; their sums combine into its CRC-32.
+    expect(firstPart.size).toBeGreaterThan(0);
+    expect(firstPart.size + rest.size).toBe(image.length);
+    const joined = Buffer.concat([await readFile(join(first.out, firstPart.path)), await readFile(join(second.out, rest.path))]);
+    expect(sha256(joined)).toBe(sha256(image));
+    expect([crc32(joined.subarray(0, firstPart.size)), crc32(joined.subarray(firstPart.size))]).toEqual([
+      firstPart.crc,
+      rest.crc,
+    ]);
+    expect(crc32Combine(firstPart.crc, rest.crc, rest.size)).toBe(firstPart.expectedCrc);
+    // The file before it in the first share, the one after in the second; the part is reported as an entry.
+    expect(first.result.entries.map((e) => e.path).sort()).toEqual(['disk', 'disk/a.bin', 'disk/image.bin']);
+    expect(second.result.entries.map((e) => e.path).sort()).toEqual(['disk', 'disk/z.bin', '~rest']);
+    expect(sha256(await readFile(join(second.out, 'disk/z.bin')))).toBe(sha256(ONE_FILE['disk/z.bin'] ?? new Uint8Array(0)));
+  });
+
+  it('leaves a large file whole where the parts would not be joined (into a folder): cut only between files', async () => {
+    const [first, second] = await Promise.all([extractShare(oneFile, 0), extractShare(oneFile, 1)]);
+    expect(first.result.filePart).toBeUndefined();
+    expect(second.result.filePart).toBeUndefined();
+    expect(second.result.entries.map((e) => e.path)).toEqual(['disk', 'disk/z.bin']);
+    expect((await stat(join(first.out, 'disk/image.bin'))).size).toBe(12 * MiB);
   });
 
   it('shares a single solid block cut at a dictionary reset, each file extracted once', async () => {

@@ -85,6 +85,7 @@ export async function cutInsideFile(
       name: whole.name,
       partName,
       crc: whole.crc,
+      restBytes: end - reset.unpacked,
       ownNames: cut.entries.slice(0, spanning + 1).map((entry) => listing.entries[entry]?.name ?? ''),
       ownView: {
         name: 'own.7z',

@@ -17,9 +17,10 @@ export interface FolderSplit {
   /**
    * Where the cut falls inside a file (file-cut.ts): this instance extracts `ownNames` (the cut
    * block's files up to that one, whose first part ends it) from `ownView`, the other the file's
-   * rest as `partName`, and the host joins the two and checks the whole against `crc`.
+   * rest (`restBytes` of it) as `partName`, and the host joins the two and checks the whole
+   * against `crc`.
    */
-  inFile?: { name: string; partName: string; crc: number | null; ownNames: string[]; ownView: ArchiveView };
+  inFile?: { name: string; partName: string; crc: number | null; restBytes: number; ownNames: string[]; ownView: ArchiveView };
 }
 
 /**

@@ -24,6 +24,7 @@ import { splitFolders } from './folder-split.js';
 import { mayCutInsideBlock } from './block-cut.js';
 import { mergeHelperEntries } from './helper-merge.js';
 import { helperEntries, splitFailure, startSplit } from './split-run.js';
+import { reportedPart, sumStagedPart } from './part-crc.js';
 
 /** 7-Zip is told what every backend is told (core/backend.ts). */
 export type SevenZipJob = ArchiveJob;
@@ -88,7 +89,7 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
   const share = job.sevenZipShare
     ? await sharePlan(listing, job.sources[0], job.sevenZipShare, job.limits, job.options, archiveBytes, job.codec)
     : null;
-  if (share && share.entries.length === 0) return { format: formatName(listing.type), entries: [] };
+  if (share && share.entries.length === 0 && !share.cutFile) return { format: formatName(listing.type), entries: [] };
   const progress = new ProgressReporter(job.options.onProgress);
   const declared = share ? share.bytes : listing.entries.reduce((sum, e) => sum + (e.size ?? 0), 0);
   const bytesTotal = declared > 0 ? declared : null;
@@ -104,7 +105,8 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
   const extractedPath = share?.view ? job.inputs.mountView(sz, share.view) : archivePath;
   // A file cut in two (file-cut.ts): this instance reads its first part from an archive of its own.
   const inFile = split?.split.inFile;
-  const ownViewPath = inFile ? job.inputs.mountView(sz, inFile.ownView) : null;
+  const ownView = inFile?.ownView ?? share?.cutFile?.ownView;
+  const ownViewPath = ownView ? job.inputs.mountView(sz, ownView) : null;
   const tracker = new LimitTracker(share?.limits ?? job.limits, archiveBytes, split?.shared.tally);
   const report = () =>
     progress.report({ phase: 'extracting', bytesDone: tracker.bytesWritten, bytesTotal, entriesDone: tracker.entriesCreated });
@@ -130,6 +132,11 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
       step = { dir: step.dir, entries: [...step.entries, ...more.entries] };
     }
     if (split) step = mergeHelperEntries(step, await helperEntries(split, report), listing, tracker, inFile);
+    const own = job.sevenZipShare?.index === 0;
+    const cutFile = share?.cutFile;
+    const codec = job.codec;
+    const part = cutFile && codec ? sumStagedPart(sz, step, cutFile, own, (bytes) => codec.crc32(bytes)) : null;
+    if (cutFile && !part) throw new Error(`A part of ${JSON.stringify(cutFile.name)} is missing after the split.`);
     let format = formatName(listing.type);
     for (let depth = 1; ; depth += 1) {
       const inner = unwrapCandidate(sz, listing.type, step);
@@ -153,7 +160,9 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
     const rarLinks = listing.type.toLowerCase() === 'rar' ? await rar4SymlinkNames(job.sources) : new Set<string>();
     const adopted = share ? { ...listing, entries: share.entries } : listing;
     const entries = await adoptAll(sz, sink, staging, step, adopted, rarLinks, job.options);
-    return { format, entries, ...(encrypted && { encrypted }) };
+    const filePart = part && cutFile ? reportedPart(part, entries, cutFile, own) : null;
+    if (part && !filePart) throw new Error('A part of a file cut in two was not adopted.');
+    return { format, entries, ...(encrypted && { encrypted }), ...(filePart && { filePart }) };
   } catch (error) {
     const failure = tracker.tripped ?? error;
     throw split ? await splitFailure(split, failure) : failure;

@@ -16,6 +16,12 @@ import type { SltListing } from './slt-listing.js';
 export interface SevenZipShare {
   index: number;
   count: number;
+  /**
+   * Whether the page joins a file cut in two between the shares (file-cut.ts), each share
+   * reporting its part's CRC-32 (`ExtractResult.filePart`): true for output kept in the page,
+   * not for files written straight into a folder. Both shares must be told the same.
+   */
+  joinsFiles?: boolean;
 }
 
 /** What one share's instance is told: the names for its list file, its switches, its cut of the limits. */
@@ -29,6 +35,12 @@ export interface SharePlan {
   bytes: number;
   /** Share 1 of a split inside a block reads this archive instead of the original (block-cut.ts). */
   view?: ArchiveView;
+  /**
+   * A file cut in two (file-cut.ts): share 0 also extracts from `ownView` (the cut block up to
+   * the cut, ending with the file's first part), share 1 extracts its rest as `partName`. Each
+   * sums its part's CRC-32 for the page, which joins them.
+   */
+  cutFile?: { name: string; partName: string; crc: number | null; ownView?: ArchiveView };
 }
 
 /**
@@ -55,21 +67,40 @@ export async function sharePlan(
   if (share.count !== 2 || (share.index !== 0 && share.index !== 1)) {
     throw new EngineError('INTERNAL', 'A 7z is extracted in two shares, not more.');
   }
-  const split = await planSplit(listing, source, share.count, options, 0, codec);
+  // A file is cut only where the codec sums each part's CRC-32 for the page's check.
+  const split = await planSplit(
+    listing,
+    source,
+    share.count,
+    options,
+    0,
+    codec,
+    share.joinsFiles === true && codec !== undefined,
+  );
   const own = share.index === 0;
   const helperNames = new Set(split?.helperNames);
   const entries = listing.entries.filter((entry) => helperNames.has(entry.name) !== own);
   const declared = (list: SltListing['entries']) =>
     list.reduce((sum, entry) => sum + (entry.type === 'file' ? (entry.size ?? 0) : 0), 0);
-  const bytes = declared(entries);
+  const inFile = split?.inFile;
+  // The file cut in two is share 0's entry; share 1 writes its rest, one more entry of its own.
+  const moved = inFile ? (own ? -inFile.restBytes : inFile.restBytes) : 0;
+  const bytes = declared(entries) + moved;
+  const extra = inFile ? 1 : 0;
   const cut = cutLimits(limits, archiveBytes, {
     bytes: { mine: bytes, all: declared(listing.entries) },
-    entries: { mine: entries.length, all: listing.entries.length },
+    entries: { mine: entries.length + (own ? 0 : extra), all: listing.entries.length + extra },
     count: share.count,
   });
   // No split: share 0 runs as one instance would (an empty include list would select everything).
   const switches = split ? nameListSwitches(own ? 'x' : 'i') : [];
-  const plan: SharePlan = { names: split?.helperNames ?? [], switches, limits: cut, entries, bytes };
+  // Share 0's first command leaves out the files it reads from its own view, as on Node (split-run.ts).
+  const names = [...(split?.helperNames ?? []), ...(own ? (inFile?.ownNames ?? []) : [])];
+  const plan: SharePlan = { names, switches, limits: cut, entries, bytes };
   if (!own && split?.view) plan.view = split.view;
+  if (inFile) {
+    const { name, partName, crc, ownView } = inFile;
+    plan.cutFile = own ? { name, partName, crc, ownView } : { name, partName, crc };
+  }
   return plan;
 }

@@ -1,8 +1,8 @@
 import type { BrowserExtractResult } from '@archive-opener/engine/browser';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ArchiveJob } from './archive-jobs';
-import { SHARED_MIN_BYTES } from './engine-client';
-import { mergeShares, sharesFor } from './shared-extraction';
+import { ExtractionError, SHARED_MIN_BYTES } from './engine-client';
+import { FILE_JOINED_MARK, mergeShares, sharesFor } from './shared-extraction';
 
 const bytes = (text: string) => ({ parts: [new TextEncoder().encode(text)], size: text.length });
 
@@ -29,6 +29,49 @@ describe('mergeShares', () => {
     expect(merged.entries.map((entry) => entry.path)).toEqual(['a', 'a/1.txt', 'a/2.txt']);
     expect([...merged.files.keys()]).toEqual(['a/1.txt', 'a/2.txt']);
     expect(merged.encrypted).toBe(true);
+  });
+
+  /** Two shares of a 7z whose file `big.bin` ("abcdef") was cut after "abc"; `crc` is what the archive lists. */
+  const cutShares = (crc: number): BrowserExtractResult[] => [
+    {
+      format: '7z',
+      entries: [{ path: 'big.bin', type: 'file', size: 3 }],
+      files: new Map([['big.bin', bytes('abc')]]),
+      // CRC-32 of "abc", "def" and "abcdef".
+      filePart: { path: 'big.bin', part: 'first', size: 3, crc: 0x352441c2, expectedCrc: crc },
+    },
+    {
+      format: '7z',
+      entries: [{ path: '~rest', type: 'file', size: 3 }],
+      files: new Map([['~rest', bytes('def')]]),
+      filePart: { path: '~rest', part: 'rest', size: 3, crc: 0x0cc4e161 },
+    },
+  ];
+
+  it('joins a file the shares each extracted part of: one entry, its bytes in order, a mark for tests', () => {
+    performance.clearMarks(FILE_JOINED_MARK);
+    const merged = mergeShares(cutShares(0x4b8e39ef));
+    expect(merged.entries).toEqual([{ path: 'big.bin', type: 'file', size: 6 }]);
+    expect([...merged.files.keys()]).toEqual(['big.bin']);
+    const joined = merged.files.get('big.bin');
+    const text = joined && 'parts' in joined ? joined.parts.map((part) => new TextDecoder().decode(part)).join('') : null;
+    expect(text).toBe('abcdef');
+    expect(performance.getEntriesByName(FILE_JOINED_MARK).map((mark) => (mark as PerformanceMark).detail as string)).toEqual([
+      'big.bin',
+    ]);
+  });
+
+  it('fails the shared run when the joined file is not the one the archive lists (the page then runs one worker)', () => {
+    const failure = (() => {
+      try {
+        mergeShares(cutShares(0x4b8e39ee));
+        return null;
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(failure).toBeInstanceOf(ExtractionError);
+    expect((failure as ExtractionError).shape.code).toBe('CORRUPT_ARCHIVE');
   });
 });
 

@@ -1,6 +1,6 @@
 import type { BrowserExtractResult, ExtractedEntry, Progress } from '@archive-opener/engine/browser';
 import { isPasswordProblem } from '@archive-opener/shared';
-import { leaseHeldOutput, leaseOutputStore, type HeldOutputLease } from '@archive-opener/engine/browser/client';
+import { joinFileParts, leaseHeldOutput, leaseOutputStore, type HeldOutputLease } from '@archive-opener/engine/browser/client';
 import type { ArchiveJob } from './archive-jobs';
 import {
   cancelledError,
@@ -23,6 +23,11 @@ const MAX_SHARES = 2;
 export const SHARES_FELL_BACK_MARK = 'archive-opener:shares-fell-back';
 /** Left when a run starts in shares, its detail the number of workers (e2e/support/run-marks.ts reads it). */
 export const SHARED_RUN_MARK = 'archive-opener:shared-run';
+/**
+ * Left when the page joined a file that 7-Zip's two shares each extracted part of, its detail
+ * the file's path (e2e/support/run-marks.ts reads it).
+ */
+export const FILE_JOINED_MARK = 'archive-opener:file-joined';
 /** As the engine's ProgressReporter: the shares' sum is drawn no more often than one share's progress. */
 const PROGRESS_INTERVAL_MS = 100;
 
@@ -171,7 +176,8 @@ function reportSum(all: readonly (Progress | null)[], report?: (progress: Progre
 
 /**
  * The shares' answers as one, in the archive's order (each share is a run of its entries, in
- * order). A folder made by several shares (the parent of files in each) is listed once.
+ * order). A folder made by several shares (the parent of files in each) is listed once; a file
+ * 7-Zip's two shares each extracted part of becomes one file, checked (joinFileParts).
  */
 export function mergeShares(answers: readonly BrowserExtractResult[]): BrowserExtractResult {
   const entries: ExtractedEntry[] = [];
@@ -187,6 +193,10 @@ export function mergeShares(answers: readonly BrowserExtractResult[]): BrowserEx
     }
     for (const [path, slice] of answer.files) files.set(path, slice);
   }
+  const failure = joinFileParts({ entries, files }, answers);
+  if (failure) throw new ExtractionError(failure);
+  const joined = answers.find((answer) => answer.filePart?.part === 'first')?.filePart;
+  if (joined) performance.mark(FILE_JOINED_MARK, { detail: joined.path });
   const renamed = answers.find((answer) => answer.renamed)?.renamed;
   return {
     format: answers[0]?.format ?? 'zip',

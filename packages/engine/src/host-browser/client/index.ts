@@ -11,6 +11,7 @@ export {
   sweepOutputStores,
   type OutputStoreLease,
 } from './output-stores.js';
+export { joinFileParts } from './file-parts.js';
 export { ON_THE_DISK } from './on-the-disk.js';
 export { pageFileBytes, type FileContents, type PageFileBytes } from './page-file-bytes.js';
 export { browserStorageLimit, deviceStorageLimit, type BrowserStorageLimit } from './storage-limit.js';
