@@ -212,13 +212,18 @@ describe('a cut inside the one block of a 7z', () => {
     expect(sha256(sz.FS.readFile('/out/d/three.txt'))).toBe(sha256(files[2] ?? new Uint8Array()));
   });
 
-  it('makes no cut where a chunk header before the cut does not walk', async () => {
+  it('makes no cut where a chunk header before the cut does not walk: the one walk for both cuts fails', async () => {
     const damaged = packed.slice();
     // The tenth chunk's control byte: neither a stored nor an LZMA chunk.
     damaged[10 * 50_003] = 0x05;
     const { archive, listing } = await original(damaged);
-    expect(await cutInsideBlock(listing, await placed(listing, archive), 0)).toBeNull();
-    expect(await cutInsideFile(listing, await placed(listing, archive))).toBeNull();
+    expect(await cutPlace(listing, memorySource(archive), 2, {}, 0)).toBeNull();
+    // The same chunks undamaged walk: the place, and both cuts, are there.
+    const whole = await original();
+    const place = await placed(whole.listing, whole.archive);
+    expect(place.resets.lastUpToTarget).not.toBeNull();
+    expect(await cutInsideBlock(whole.listing, place, 0)).not.toBeNull();
+    expect(await cutInsideFile(whole.listing, place)).not.toBeNull();
   });
 
   it('cuts inside the file that spans the middle: the two views give its parts, joined the file', async () => {

@@ -2,7 +2,7 @@ import type { OperationOptions } from '../core/types.js';
 import { cutArchiveFrame } from './cut-archive.js';
 import { blocksOf, helperFolders, listedStream, unusedName, type CutPlace } from './cut-place.js';
 import { maySplit, type FolderSplit } from './folder-split.js';
-import { lzma2DictionaryOf, lzma2Resets, type Lzma2Reset } from './lzma2-resets.js';
+import { lzma2DictionaryOf, type Lzma2Reset } from './lzma2-resets.js';
 import type { SltListing } from './slt-listing.js';
 
 /**
@@ -25,26 +25,12 @@ export async function cutInsideBlock(
   helperLateBytes: number,
   crc32Now?: (bytes: Uint8Array) => number,
 ): Promise<FolderSplit | null> {
-  const { reader, total, target, from, last } = place;
+  const { total, from, last, starts } = place;
   const cut = from[0];
   if (!cut) return null;
-  // Where each of the cut block's files starts, unpacked.
-  const starts: number[] = [];
-  let at = 0;
-  for (const entry of cut.entries) {
-    starts.push(at);
-    at += listing.entries[entry]?.size ?? 0;
-  }
   // For each file that may come first to the other instance, the last reset at or before its
-  // start: a later one leaves this instance the same bytes and the other fewer. At most one a
-  // file is kept, however many resets the stream has.
-  const latest = new Map<number, Lzma2Reset>();
-  let next = 0;
-  const walked = await lzma2Resets(reader, cut.offset, cut.packed, cut.unpacked, target - cut.before, (reset) => {
-    while (next < starts.length && (starts[next] ?? 0) < reset.unpacked) next += 1;
-    if (next < starts.length) latest.set(next, reset);
-  });
-  if (!walked) return null;
+  // start: a later one leaves this instance the same bytes and the other fewer.
+  const latest = place.resets.beforeFile;
   // What each instance decodes, unpacked: this one up to the first whole file, the other from the reset.
   let best: { reset: Lzma2Reset; first: number; own: number; helper: number } | null = null;
   const ends = (plan: { own: number; helper: number }) => Math.max(plan.own, plan.helper + helperLateBytes);

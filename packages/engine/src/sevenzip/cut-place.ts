@@ -1,7 +1,7 @@
 import type { ArchiveSource, OperationOptions } from '../core/types.js';
 import type { CutFolder, CutStream } from './cut-archive.js';
 import { maySplit, SPLIT_MIN_BYTES } from './folder-split.js';
-import { lzma2DictionaryOf, lzma2DictionaryProperty, type Lzma2Reset } from './lzma2-resets.js';
+import { lzma2DictionaryOf, lzma2DictionaryProperty, lzma2Resets, type Lzma2Reset } from './lzma2-resets.js';
 import { fileTimeOf, type SltListing } from './slt-listing.js';
 
 // What both cuts of a 7z's solid block share (between files: block-cut.ts; inside a file:
@@ -38,6 +38,15 @@ export interface CutPlace {
   properties: number[];
   /** The last block: the other instance reads up to its end. */
   last: Block;
+  /** Where each of the cut block's files starts in it, unpacked, in packing order. */
+  starts: number[];
+  /**
+   * The cut block's dictionary resets up to the target, walked once for both cuts: for each file
+   * (by its place in `starts`) the last reset after the previous file's start and at or before its
+   * own (block-cut.ts), and the last reset at or before the target (file-cut.ts). At most one a
+   * file is kept, however many resets the stream has.
+   */
+  resets: { beforeFile: Map<number, Lzma2Reset>; lastUpToTarget: Lzma2Reset | null };
 }
 
 /**
@@ -74,9 +83,37 @@ export async function cutPlace(
   // The cut block's chunks are walked up to the cut (lzma2-resets.ts: it must start with a
   // reset); the other instance's later blocks must at least start where their streams do.
   // Asked at once: in the browser each is a round trip to the archive's File.
-  const resets = await Promise.all(from.slice(1).map((block) => startsWithReset(reader, block)));
-  if (resets.includes(false)) return null;
-  return { reader, total, target, from, properties, last };
+  const [cut] = from;
+  const [walked, ...later] = await Promise.all([
+    cut ? walkResets(reader, cut, listing, target) : null,
+    ...from.slice(1).map((block) => startsWithReset(reader, block)),
+  ]);
+  if (!cut || !walked || later.includes(false)) return null;
+  return { reader, total, target, from, properties, last, ...walked };
+}
+
+/** The cut block's file starts, and its resets as CutPlace keeps them; null where its chunk headers do not walk. */
+async function walkResets(
+  reader: ArchiveSource,
+  cut: Block,
+  listing: SltListing,
+  target: number,
+): Promise<Pick<CutPlace, 'starts' | 'resets'> | null> {
+  const starts: number[] = [];
+  let at = 0;
+  for (const entry of cut.entries) {
+    starts.push(at);
+    at += listing.entries[entry]?.size ?? 0;
+  }
+  const resets: CutPlace['resets'] = { beforeFile: new Map(), lastUpToTarget: null };
+  const until = target - cut.before;
+  let next = 0;
+  const walked = await lzma2Resets(reader, cut.offset, cut.packed, cut.unpacked, until, (reset) => {
+    while (next < starts.length && (starts[next] ?? 0) < reset.unpacked) next += 1;
+    if (next < starts.length) resets.beforeFile.set(next, reset);
+    if (reset.unpacked <= until) resets.lastUpToTarget = reset;
+  });
+  return walked ? { starts, resets } : null;
 }
 
 /**

@@ -1,7 +1,6 @@
 import { cutArchiveFrame, type CutFolder } from './cut-archive.js';
 import { helperFolders, listedStream, unusedName, type CutPlace } from './cut-place.js';
 import type { FolderSplit } from './folder-split.js';
-import { lzma2Resets, type Lzma2Reset } from './lzma2-resets.js';
 import type { SltListing } from './slt-listing.js';
 
 /** The LZMA2 control byte that ends a stream: appended where this instance's part of a block stops. */
@@ -25,30 +24,21 @@ export async function cutInsideFile(
   place: CutPlace,
   crc32Now?: (bytes: Uint8Array) => number,
 ): Promise<FolderSplit | null> {
-  const { reader, total, target, from, last } = place;
+  const { total, target, from, last, starts } = place;
   const cut = from[0];
   if (!cut) return null;
   // The file that spans the point, and where it lies in its block, unpacked.
-  const sizeOf = (entry: number) => listing.entries[entry]?.size ?? 0;
-  let start = 0;
-  let spanning = -1;
-  for (const [at, entry] of cut.entries.entries()) {
-    if (cut.before + start + sizeOf(entry) > target) {
-      spanning = at;
-      break;
-    }
-    start += sizeOf(entry);
-  }
+  const spanning = cut.entries.findIndex(
+    (entry, at) => cut.before + (starts[at] ?? 0) + (listing.entries[entry]?.size ?? 0) > target,
+  );
   const file = cut.entries[spanning];
   if (file === undefined) return null;
-  const end = start + sizeOf(file);
-  // The last reset inside the file at or before the point: both parts hold bytes.
-  const chosen: { reset: Lzma2Reset | null } = { reset: null };
-  const walked = await lzma2Resets(reader, cut.offset, cut.packed, cut.unpacked, target - cut.before, (reset) => {
-    if (reset.unpacked > start && reset.unpacked < end && reset.unpacked <= target - cut.before) chosen.reset = reset;
-  });
-  const reset = chosen.reset;
-  if (!walked || reset === null) return null;
+  const start = starts[spanning] ?? 0;
+  const end = start + (listing.entries[file]?.size ?? 0);
+  // The last reset at or before the point, if inside the file: both parts then hold bytes (the
+  // point lies before the file's end, and so does the reset).
+  const reset = place.resets.lastUpToTarget;
+  if (reset === null || reset.unpacked <= start) return null;
 
   const whole = listedStream(listing, file);
   const partName = unusedName(listing, '~rest');
