@@ -8,7 +8,7 @@ import type { SltListing } from './slt-listing.js';
 
 /**
  * A plan that ends within this share of the best a split could do needs no cut inside a file:
- * that cut costs a second walk of the block's chunk headers, and the host a join.
+ * that cut costs two archive frames, and the host a join (and a sum of each part, in the browser).
  */
 const NEAR_EVEN = 1.1;
 
