@@ -101,8 +101,13 @@ export function FileCard({
             {t(`fileManager.categories.${file.category}`)} · {formatBytes(file.size, i18n.resolvedLanguage)}
             {file.modified !== undefined && (
               <>
-                {' · '}
-                <time dateTime={new Date(file.modified).toISOString()} title={t('fileManager.card.modified')}>
+                {/* Narrow (a phone, a tile): the date has a line of its own, not an ellipsis. */}
+                <span className={tile ? 'hidden' : 'max-sm:hidden'}> · </span>
+                <time
+                  dateTime={new Date(file.modified).toISOString()}
+                  title={t('fileManager.card.modified')}
+                  className={cn('truncate', tile ? 'block' : 'max-sm:block')}
+                >
                   {formatDateTime(file.modified, i18n.resolvedLanguage)}
                 </time>
               </>

@@ -4,8 +4,8 @@ import { FileCard } from './FileCard';
 import { useGridColumns } from './use-grid-columns';
 import { useWindowRows } from './use-window-rows';
 
-/** A row of tiles' height (measured in Chromium), used until each row is measured. */
-const ROW_HEIGHT = 262;
+/** A row of tiles' height (measured in Chromium, the date on a line of its own), used until each row is measured. */
+const ROW_HEIGHT = 282;
 
 /**
  * Tiles from 2 columns on a phone to 5 on a wide screen, rendered a row at a time near the

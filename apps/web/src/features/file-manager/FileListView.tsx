@@ -6,10 +6,10 @@ import { useWindowRows } from './use-window-rows';
 
 /**
  * A row card's height with its checksum line (measured in Chromium; on a phone its actions wrap
- * below the name). Close estimates matter: each row measured to another height makes the
- * virtualiser recompute every later row's offset.
+ * below the name, and its date has a line of its own). Close estimates matter: each row measured
+ * to another height makes the virtualiser recompute every later row's offset.
  */
-const ROW_HEIGHT = { phone: 178, wide: 134 };
+const ROW_HEIGHT = { phone: 198, wide: 134 };
 
 /** The default view: one wide card per line, only the lines near the viewport rendered. */
 export function FileListView({ files, actions }: { files: readonly ExtractedFile[]; actions: FileActions }) {
