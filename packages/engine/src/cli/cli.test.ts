@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -18,25 +19,25 @@ const freshOut = () => join(work, `out-${(counter += 1)}`);
 describe('archive-opener CLI', () => {
   it('extracts with --json: one object, paths and sha256 as the manifest says', async () => {
     const testCase = loadManifest().find((c) => c.path === 'rarfile/rar5-hpsw.rar');
-    const run = await cli(
-      'extract',
-      join(CORPUS_DIR, 'rarfile/rar5-hpsw.rar'),
-      '--out',
-      freshOut(),
-      '--password',
-      'password',
-      '--json',
-    );
+    const out = freshOut();
+    const run = await cli('extract', join(CORPUS_DIR, 'rarfile/rar5-hpsw.rar'), '--out', out, '--password', 'password', '--json');
     expect(run.code).toBe(0);
     const json = JSON.parse(run.stdout) as {
       ok: boolean;
       format: string;
-      entries: { path: string; type: string; sha256?: string }[];
+      entries: { path: string; type: string; sha256?: string; modified?: number }[];
     };
     expect(json.ok).toBe(true);
     expect(json.format).toBe('rar5');
     for (const entry of (testCase?.entries ?? []).filter((e) => e.type === 'file')) {
       expect(json.entries.find((e) => e.path === entry.name)?.sha256).toBe(entry.sha256);
+    }
+    // Each file's time as the archive gives it, the one the file on disk carries.
+    const files = json.entries.filter((e) => e.type === 'file');
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      expect(file.modified).toBeTypeOf('number');
+      expect(Math.abs((await stat(join(out, file.path))).mtimeMs - (file.modified ?? 0))).toBeLessThan(1);
     }
   });
 

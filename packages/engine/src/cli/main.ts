@@ -129,6 +129,8 @@ interface JsonEntry {
   sha256?: string;
   encrypted?: boolean;
   linkTarget?: string;
+  /** As the HTTP API's: the time the archive gives, ms since 1970 (the files on disk carry it too). */
+  modified?: number;
 }
 
 function listJson(result: ListResult) {
@@ -145,6 +147,7 @@ async function extractJson(result: ExtractResult, outDir: string, withHashes: bo
     const sha256 = sha256Of.get(e);
     if (sha256 !== undefined) entry.sha256 = sha256;
     if (e.linkTarget !== undefined) entry.linkTarget = e.linkTarget;
+    if (e.modified !== undefined) entry.modified = e.modified;
     return entry;
   });
   return { ok: true as const, format: result.format, entries };
