@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { useExtractorPages } from './support/extractor-pages.js';
+import { SEES_TWO_CORES, useExtractorPages } from './support/extractor-pages.js';
 import { sharedRunMarks } from './support/run-marks.js';
 import { sevenZipArchive } from './support/seven-zip-archive.js';
 import { useSiteAndBrowser } from './support/site-and-browser.js';
@@ -14,9 +14,7 @@ const pages = useExtractorPages(env, 'ao-e2e-encrypted-shares-');
 
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-/** A window that sees two cores, whatever this machine has: the page shares an archive among its cores. */
-const openOnTwoCores = () =>
-  pages.open([() => Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 2 })]);
+const openOnTwoCores = () => pages.open([SEES_TWO_CORES]);
 
 /** Over 48 MiB of output (SHARED_MIN_BYTES): six parts of 9 MiB in two folders, and a note. */
 function largeFiles(): Record<string, Uint8Array> {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { useExtractorPages } from './support/extractor-pages.js';
+import { SEES_TWO_CORES, useExtractorPages } from './support/extractor-pages.js';
 import { joinedFileMarks, sharedRunMarks } from './support/run-marks.js';
 import { sevenZipArchive } from './support/seven-zip-archive.js';
 import { useSiteAndBrowser } from './support/site-and-browser.js';
@@ -14,8 +14,7 @@ const env = useSiteAndBrowser();
 const pages = useExtractorPages(env, 'ao-e2e-file-cut-');
 
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-const openOnTwoCores = () =>
-  pages.open([() => Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 2 })]);
+const openOnTwoCores = () => pages.open([SEES_TWO_CORES]);
 
 /** 60 MiB in one file between two small ones, over SHARED_MIN_BYTES; one solid block resetting every MiB. */
 function oneLargeFile(): Record<string, Uint8Array> {

@@ -14,6 +14,13 @@ export interface ExtractorPages {
   open(init?: (() => void)[]): Promise<ExtractorPage>;
 }
 
+/**
+ * An `init` script for a window that sees two cores, whatever this machine has: the page shares
+ * a large zip or 7z among its cores (apps/web's shared-extraction.ts).
+ */
+export const SEES_TWO_CORES = (): void =>
+  void Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 2 });
+
 /** Extractor windows and a scratch folder for a test file, cleaned up after each test and after the file. */
 export function useExtractorPages(env: SiteAndBrowser, prefix: string): ExtractorPages {
   let context: BrowserContext | undefined;

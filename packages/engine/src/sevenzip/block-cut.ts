@@ -14,8 +14,8 @@ import type { SltListing } from './slt-listing.js';
  * first stream stands for the bytes between the reset and that file and is not extracted.
  *
  * `place` says where the cut falls and that it may be made (cut-place.ts: plain LZMA2 from the
- * cut block on, packed streams end to end after the start header). Null where the cut block's
- * chunk headers do not walk, or no reset leaves the other instance a whole file.
+ * cut block on, packed streams end to end after the start header, the cut block's resets walked).
+ * Null where no reset leaves the other instance a whole file.
  * `helperLateBytes`: how much this instance decodes before the other starts (Node's second thread
  * starts later; the browser's two workers together).
  */

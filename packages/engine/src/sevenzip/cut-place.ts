@@ -52,7 +52,8 @@ export interface CutPlace {
 /**
  * The block a cut falls in and those after it, or null where no cut can be told safely: no split
  * allowed (folder-split.ts `maySplit`), packed streams that do not lie end to end after the start
- * header, blocks from the cut block on that are not plain LZMA2 or do not start with a reset.
+ * header, blocks from the cut block on that are not plain LZMA2 or do not start with a reset,
+ * a cut block whose chunk headers do not walk up to the cut (walked here, once for both cuts).
  * `helperLateBytes`: how much this instance decodes before the other starts.
  */
 export async function cutPlace(

@@ -17,7 +17,7 @@ const LZMA2_END = 0;
  * as block-cut.ts makes it. The host joins the two parts and checks the whole file's CRC-32.
  *
  * `place` says where the cut falls and that it may be made (cut-place.ts). Null where no reset
- * falls inside the file that spans it, or the cut block's chunk headers do not walk.
+ * falls inside the file that spans it before the middle.
  */
 export async function cutInsideFile(
   listing: SltListing,
