@@ -1,5 +1,5 @@
 import type { ErrorShape, ExtractionLimits } from '@archive-opener/shared';
-import type { ExtractedEntry, FilePart, ListResult, Progress } from '../core/types.js';
+import type { ExtractResult, ListResult, Progress } from '../core/types.js';
 
 /** The one definition of what crosses the Web Worker boundary, imported by both sides (`engine/browser/protocol`). */
 export interface BrowserRequest {
@@ -105,17 +105,12 @@ export interface HeldBytes {
 
 export type FileSlice = BlobRange | HeldBytes;
 
-export interface BrowserExtractResult {
-  format: string;
-  entries: ExtractedEntry[];
-  /** As ExtractResult's: the archive held encrypted entries or names. */
-  encrypted?: boolean;
+/** The engine's answer (format, entries, encryption, a share's part of a cut file), with where each file's bytes are. */
+export interface BrowserExtractResult extends ExtractResult {
   /** Where the bytes of each extracted file are, by its `path`. */
   files: Map<string, FileSlice>;
   /** Written into a folder (BrowserRequest.folder): the first name the disk refused and what it became. */
   renamed?: { from: string; to: string };
-  /** A share's part of a file cut between two shares: the page joins the parts (ExtractResult.filePart). */
-  filePart?: FilePart;
 }
 
 /**

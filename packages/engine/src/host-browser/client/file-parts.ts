@@ -17,28 +17,18 @@ export function joinFileParts(
   merged: Pick<BrowserExtractResult, 'entries' | 'files'>,
   answers: readonly BrowserExtractResult[],
 ): ErrorShape | null {
-  try {
-    join(merged, answers);
-    return null;
-  } catch (error) {
-    if (error instanceof EngineError) return error.toJSON();
-    throw error;
-  }
-}
-
-function join(merged: Pick<BrowserExtractResult, 'entries' | 'files'>, answers: readonly BrowserExtractResult[]): void {
   const parts = answers.flatMap((answer) => (answer.filePart ? [answer.filePart] : []));
-  if (parts.length === 0) return;
+  if (parts.length === 0) return null;
   const first = parts.find((part) => part.part === 'first');
   const rest = parts.find((part) => part.part === 'rest');
   const firstBytes = first && merged.files.get(first.path);
   const restBytes = rest && merged.files.get(rest.path);
   if (parts.length !== 2 || !first || !rest || !firstBytes || !restBytes) {
-    throw new EngineError('INTERNAL', 'A file cut between two workers came back in part.');
+    return new EngineError('INTERNAL', 'A file cut between two workers came back in part.').toJSON();
   }
   const expected = first.expectedCrc ?? null;
   if (expected !== null && crc32Combine(first.crc, rest.crc, rest.size) !== expected >>> 0) {
-    throw new EngineError('CORRUPT_ARCHIVE', undefined, { entry: first.path, problem: 'CRC-32 mismatch' });
+    return new EngineError('CORRUPT_ARCHIVE', undefined, { entry: first.path, problem: 'CRC-32 mismatch' }).toJSON();
   }
   merged.files.set(first.path, joinedSlice(firstBytes, restBytes));
   merged.files.delete(rest.path);
@@ -46,6 +36,7 @@ function join(merged: Pick<BrowserExtractResult, 'entries' | 'files'>, answers: 
   if (restAt >= 0) merged.entries.splice(restAt, 1);
   const entry = merged.entries.find((each) => each.path === first.path);
   if (entry) entry.size = first.size + rest.size;
+  return null;
 }
 
 /** Two runs of bytes as one: held bytes stay as they are, anything else becomes a Blob of both (no copy). */
