@@ -6,7 +6,7 @@ import type { EntryStamp, OutputSink } from '../core/output-sink.js';
 import { memfsNode } from '../sevenzip/memfs-file-ops.js';
 import { diskSpool, keepTimesAndMode } from './disk-spool.js';
 import { stampFolder, stampOpenFile } from './entry-stamp.js';
-import { appendPart } from './join-parts.js';
+import { checkJoinedFile } from './joined-file-check.js';
 import type { HelperDestination, HelperFile } from './sevenzip-helper-output.js';
 
 /**
@@ -83,6 +83,8 @@ export function diskSink(outDir: string): OutputSink {
   };
   /** Folders given to 7-Zip instances on other threads (sevenzip-helper.ts), inside `staging`. */
   let helpers = 0;
+  /** The files cut in two that two instances write into (`helperDestination`'s `cut`). */
+  const cutFiles = new Set<string>();
   /** A file a helper handed over: only files of the helpers' folders, inside this sink's staging folder. */
   const helperFile = (taken: unknown): string => {
     const { diskPath } = taken as HelperFile;
@@ -148,14 +150,28 @@ export function diskSink(outDir: string): OutputSink {
         moveIn(spooled, finalPath);
         return true;
       },
-      helperDestination: (): HelperDestination => ({ dir: join(staging, `helper-${(helpers += 1)}`) }),
+      helperDestination(cut): HelperDestination {
+        helpers += 1;
+        const dir = join(staging, `helper-${helpers}`);
+        if (!cut) return { dir };
+        // Both parts go into one disk file of the staging folder as they are written, each
+        // instance's writer thread at its own offset: adopting the first part adopts the file.
+        const diskPath = join(staging, `cut-${helpers}`);
+        spool.place(cut.ownPath, diskPath, 0);
+        cutFiles.add(diskPath);
+        return { dir, cutPart: { name: cut.partName, diskPath, offset: cut.offset } };
+      },
       async adoptFromHelper(taken, finalPath) {
         moveIn(helperFile(taken), finalPath);
       },
-      async appendFromHelper(taken, finalPath, crc) {
-        // Synchronous, as the moves: the thread waits for the copy either way.
-        if (!written.has(finalPath)) throw new Error(`${finalPath} is not a file this sink wrote.`);
-        appendPart(join(root, finalPath), helperFile(taken), crc, finalPath);
+      async checkCutFile(finalPath, size, crc, restTaken) {
+        // Synchronous, as the moves: the thread waits for any reading either way.
+        const rest = restTaken as HelperFile;
+        if (!written.has(finalPath) || !cutFiles.has(rest.diskPath)) {
+          throw new Error(`${finalPath} is not a file this sink had cut in two.`);
+        }
+        const first = spool.partSum(rest.diskPath);
+        checkJoinedFile(join(root, finalPath), size, crc, finalPath, first && rest.sum ? [first, rest.sum] : null);
       },
       async close() {
         spool.closeAll();

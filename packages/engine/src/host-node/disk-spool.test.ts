@@ -1,8 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EngineError } from '../core/engine-error.js';
+import { memfsFileOps, memfsNode } from '../sevenzip/memfs-file-ops.js';
 import { SevenZip } from '../sevenzip/sevenzip-package.js';
 import type { SevenZipModule } from '../sevenzip/sevenzip-module.js';
 import { memfsContents, pattern, writeInPieces } from '../testing/memfs-writes.js';
@@ -200,6 +202,70 @@ describe('diskSpool', () => {
       expect(String((failure as EngineError).details.cause)).toContain('EEXIST');
       expect(readFileSync(outside, 'utf8')).toBe('keep');
       rmSync(dirname(outside), { recursive: true });
+    });
+  });
+  describe('a file cut in two, placed', () => {
+    it("writes each instance's part into one disk file at its offset, by the thread, and leaves out truncations", async () => {
+      const other = await SevenZip({ print: () => undefined, printErr: () => undefined });
+      other.FS.mkdir(ROOT);
+      mkdirSync(join(dir, 'other'));
+      const otherSpool = diskSpool(join(dir, 'other'), Number.POSITIVE_INFINITY);
+      otherSpool.attach(other, ROOT);
+      try {
+        const joined = join(dir, 'joined');
+        const first = pattern(300_000, 3);
+        const rest = pattern(200_000, 4);
+        // The rest's instance may well start writing before the first part's.
+        otherSpool.place(`${ROOT}/rest`, joined, first.length);
+        spool.place(`${ROOT}/deep/file`, joined, 0);
+        writeInPieces(other, `${ROOT}/rest`, rest, [70_000, 130_000]);
+        other.FS.truncate(`${ROOT}/rest`, rest.length);
+        sz.FS.mkdir(`${ROOT}/deep`);
+        writeInPieces(sz, `${ROOT}/deep/file`, first, [100_000, 200_000]);
+        // 7-Zip may set a part's size: each part's own would cut off the other's bytes.
+        sz.FS.truncate(`${ROOT}/deep/file`, first.length);
+        sz.FS.utime(`${ROOT}/deep/file`, 1_000_000, 2_000_000);
+        other.FS.utime(`${ROOT}/rest`, 5_000_000, 6_000_000);
+        // Read back through the instance: its own part, not the other's.
+        expect(other.FS.readFile(`${ROOT}/rest`).subarray(0, 10)).toEqual(rest.subarray(0, 10));
+        expect(otherSpool.take(other, `${ROOT}/rest`)).toBe(joined);
+        expect(spool.take(sz, `${ROOT}/deep/file`)).toBe(joined);
+        // Each spool summed its part as it was written, in order.
+        expect(spool.partSum(joined)).toEqual({ crc: crc32(first), bytes: first.length });
+        expect(otherSpool.partSum(joined)).toEqual({ crc: crc32(rest), bytes: rest.length });
+        expect(new Uint8Array(readFileSync(joined))).toEqual(new Uint8Array([...first, ...rest]));
+        // The time is the first part's: the rest's spool left the file's to it.
+        expect(statSync(joined).mtimeMs).toBe(2_000_000);
+        // Neither spool wrote a file of its own numbering: both parts were the thread's, even the first file.
+        expect(readdirSync(dir).sort()).toEqual(['joined', 'other']);
+        expect(readdirSync(join(dir, 'other'))).toEqual([]);
+      } finally {
+        otherSpool.closeAll();
+      }
+    });
+
+    it('sums no part written out of order, nor one cut shorter than what was summed', () => {
+      const joined = join(dir, 'joined');
+      spool.place(`${ROOT}/skips`, joined, 0);
+      spool.place(`${ROOT}/shrinks`, join(dir, 'other'), 0);
+      writeInPieces(sz, `${ROOT}/skips`, pattern(100, 1), [50, 50]);
+      const fd = sz.FS.open(`${ROOT}/skips`, 'r+');
+      sz.FS.write(fd, pattern(10, 2), 0, 10, 20);
+      sz.FS.close(fd);
+      writeInPieces(sz, `${ROOT}/shrinks`, pattern(100, 3), [100]);
+      expect(spool.partSum(join(dir, 'other'))).toEqual({ crc: crc32(pattern(100, 3)), bytes: 100 });
+      sz.FS.truncate(`${ROOT}/shrinks`, 40);
+      expect(spool.partSum(joined)).toBeNull();
+      expect(spool.partSum(join(dir, 'other'))).toBeNull();
+      expect(spool.partSum(join(dir, 'never-placed'))).toBeNull();
+    });
+
+    it('refuses to map a part, whose disk file holds the other part too', () => {
+      spool.place(`${ROOT}/part`, join(dir, 'joined'), 10);
+      writeInPieces(sz, `${ROOT}/part`, pattern(100, 5), [100]);
+      // As Emscripten maps a file: through the stream operations every MEMFS file shares.
+      const { mmap } = memfsFileOps(sz, ROOT).stream_ops;
+      expect(() => mmap({ node: memfsNode(sz, `${ROOT}/part`) })).toThrow('A part of a file cut in two cannot be mapped.');
     });
   });
 });

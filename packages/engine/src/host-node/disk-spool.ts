@@ -1,5 +1,6 @@
 import { closeSync, constants, ftruncateSync, openSync, readFileSync, readSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import type { SevenZipModule } from '7z-wasm';
 import { toEngineError } from '../core/engine-error.js';
 import { asBytes, beforeMapping, memfsFileOps, memfsNode, nodesBelow, type MemfsNode } from '../sevenzip/memfs-file-ops.js';
@@ -21,10 +22,22 @@ const THREAD_MADE_FLAGS = constants.O_RDWR | constants.O_NOFOLLOW;
 
 interface Spooled {
   diskPath: string;
+  /** Where the file's bytes start in the disk file: 0, or past another instance's part (`place`). */
+  base: number;
+  /** Whether the disk file is shared with another spool (`place`). */
+  placed: boolean;
+  /** A placed part's CRC-32 so far, while 7-Zip writes it in order from its start (`partSum`). */
+  sum: PartSum | null;
   /** This thread's descriptor, for the files it writes itself and for reading any back. */
   fd: number | null;
   /** The file's number for the writer thread, when that thread writes it. */
   threadId: number | null;
+}
+
+/** The CRC-32 of a file's first `bytes` bytes. */
+export interface PartSum {
+  crc: number;
+  bytes: number;
 }
 
 export interface DiskSpool {
@@ -36,6 +49,20 @@ export interface DiskSpool {
    * the caller writes it and calls keepTimesAndMode.
    */
   take(sz: SevenZipModule, path: string): string | null;
+  /**
+   * Has the file 7-Zip will write at `path` (inside the attached folder) go into `diskPath` from
+   * `offset` on, by the writer thread: one part of a file cut in two, whose other part another
+   * instance's spool writes into the same disk file (docs/decisions/052-sevenzip-cut-inside-a-file.md).
+   * Truncations of it are left out (each part would cut off the other's bytes): the joined
+   * file's size and CRC-32 are checked once both are written. Called before 7-Zip runs.
+   */
+  place(path: string, diskPath: string, offset: number): void;
+  /**
+   * The CRC-32 of the part placed at `diskPath`, summed as 7-Zip wrote it, which it does from
+   * start to end: the joined file is then checked without reading it back. Null where the part
+   * was written otherwise (or never).
+   */
+  partSum(diskPath: string): PartSum | null;
   /** Closes every file still open and stops the writer thread (the extraction ended or failed). */
   closeAll(): void;
 }
@@ -63,6 +90,10 @@ export function diskSpool(diskDir: string, writerAfterBytes = WRITER_AFTER_BYTES
   let writtenHere = 0;
   /** Open files, least recently used first. */
   const open: Spooled[] = [];
+  /** Files to be written into a disk file of their own (`place`), by their path in MEMFS. */
+  const places = new Map<string, { diskPath: string; offset: number }>();
+  /** The placed parts' sums, by disk file, as they stand (`partSum`). */
+  const sums = new Map<string, PartSum | null>();
 
   const close = (file: Spooled): void => {
     if (file.fd === null) return;
@@ -85,20 +116,46 @@ export function diskSpool(diskDir: string, writerAfterBytes = WRITER_AFTER_BYTES
   };
   let writer: SpoolWriter | null = null;
   let writerStarted = false;
-  const create = (node: MemfsNode): Spooled => {
+  const startWriter = (): SpoolWriter => {
+    writerStarted = true;
+    writer ??= spoolWriter(diskDir);
+    return writer;
+  };
+  const create = (node: MemfsNode, place: { diskPath: string; offset: number } | undefined): Spooled => {
     created += 1;
-    // Not for the first file either: a lone file (x out of x.gz) is not worth a thread.
-    if (!writerStarted && created >= 2 && writtenHere >= writerAfterBytes) {
-      writerStarted = true;
-      writer = spoolWriter(diskDir);
+    if (place) {
+      // A part of a large file: its writes are what the thread is for.
+      startWriter().name(created, place.diskPath);
+      const sum = { crc: 0, bytes: 0 };
+      sums.set(place.diskPath, sum);
+      const file: Spooled = { diskPath: place.diskPath, base: place.offset, placed: true, sum, fd: null, threadId: created };
+      files.set(node, file);
+      return file;
     }
+    // Not for the first file either: a lone file (x out of x.gz) is not worth a thread.
+    if (!writerStarted && created >= 2 && writtenHere >= writerAfterBytes) startWriter();
     const file: Spooled = writer
-      ? { diskPath: join(diskDir, String(created)), fd: null, threadId: created }
-      : { diskPath: join(diskDir, `own-${created}`), fd: null, threadId: null };
+      ? { diskPath: join(diskDir, String(created)), base: 0, placed: false, sum: null, fd: null, threadId: created }
+      : { diskPath: join(diskDir, `own-${created}`), base: 0, placed: false, sum: null, fd: null, threadId: null };
     // 'wx+': a spool file is always new (the folder is the sink's own), and may be read back.
     if (file.threadId === null) opened(file, 'wx+');
     files.set(node, file);
     return file;
+  };
+  const dropSum = (file: Spooled): void => {
+    file.sum = null;
+    sums.set(file.diskPath, null);
+  };
+  /** Adds a write to a placed part's sum; one not at its end (never seen from 7-Zip) drops the sum. */
+  const sumPart = (file: Spooled, chunk: Uint8Array, position: number): void => {
+    const { sum } = file;
+    if (sum === null) return;
+    if (position !== sum.bytes) {
+      dropSum(file);
+      return;
+    }
+    sum.crc = crc32(chunk, sum.crc);
+    sum.bytes += chunk.length;
   };
   /** The file's bytes are all on disk (the writer thread's queue is done up to now). */
   const settled = (file: Spooled): Spooled => {
@@ -112,6 +169,8 @@ export function diskSpool(diskDir: string, writerAfterBytes = WRITER_AFTER_BYTES
   const unspool = (node: MemfsNode): void => {
     const file = files.get(node);
     if (!file) return;
+    // Its disk file holds another instance's part too; 7-Zip never maps the files it extracts.
+    if (file.placed) throw new Error('A part of a file cut in two cannot be mapped.');
     onDisk(() => settled(file));
     close(file);
     files.delete(node);
@@ -129,12 +188,17 @@ export function diskSpool(diskDir: string, writerAfterBytes = WRITER_AFTER_BYTES
       ops.stream_ops.write = function (this: unknown, stream, data, offset, length, position, canOwn) {
         const node = stream.node;
         let file = files.get(node);
-        if (!file && length > 0 && node.usedBytes === 0 && inside(node)) file = onDisk(() => create(node));
+        if (!file && length > 0 && node.usedBytes === 0 && inside(node)) {
+          const place =
+            places.size > 0 ? places.get(sz.FS.getPath(node as unknown as Parameters<typeof sz.FS.getPath>[0])) : undefined;
+          file = onDisk(() => create(node, place));
+        }
         if (!file) return write.call(this, stream, data, offset, length, position, canOwn);
         const bytes = asBytes(data);
+        if (file.placed) sumPart(file, bytes.subarray(offset, offset + length), position);
         const id = file.threadId;
         if (id !== null) {
-          onDisk(() => writer?.write(id, position, bytes.subarray(offset, offset + length)));
+          onDisk(() => writer?.write(id, file.base + position, bytes.subarray(offset, offset + length)));
         } else {
           const fd = onDisk(() => fdOf(file));
           onDisk(() => {
@@ -155,7 +219,7 @@ export function diskSpool(diskDir: string, writerAfterBytes = WRITER_AFTER_BYTES
           const fd = fdHere(settled(file));
           let done = 0;
           while (done < wanted) {
-            const got = readSync(fd, bytes, offset + done, wanted - done, position + done);
+            const got = readSync(fd, bytes, offset + done, wanted - done, file.base + position + done);
             if (got === 0) break;
             done += got;
           }
@@ -168,7 +232,8 @@ export function diskSpool(diskDir: string, writerAfterBytes = WRITER_AFTER_BYTES
         if (file && attr.size !== undefined) {
           const size = attr.size;
           const id = file.threadId;
-          onDisk(() => (id === null ? ftruncateSync(fdOf(file), size) : writer?.truncate(id, size)));
+          if (!file.placed) onDisk(() => (id === null ? ftruncateSync(fdOf(file), size) : writer?.truncate(id, size)));
+          else if (file.sum && size < file.sum.bytes) dropSum(file);
           node.usedBytes = attr.size;
           const { size: _size, ...rest } = attr;
           setattr.call(this, node, rest);
@@ -177,6 +242,10 @@ export function diskSpool(diskDir: string, writerAfterBytes = WRITER_AFTER_BYTES
         setattr.call(this, node, attr);
       };
     },
+    place(path, diskPath, offset) {
+      places.set(path, { diskPath, offset });
+    },
+    partSum: (diskPath) => sums.get(diskPath) ?? null,
     take(sz, path) {
       const node = memfsNode(sz, path);
       const file = files.get(node);
@@ -184,7 +253,8 @@ export function diskSpool(diskDir: string, writerAfterBytes = WRITER_AFTER_BYTES
       onDisk(() => settled(file));
       close(file);
       files.delete(node);
-      keepTimesAndMode(file.diskPath, node);
+      // A part past the start leaves the file's time and mode to the part that starts it.
+      if (file.base === 0) keepTimesAndMode(file.diskPath, node);
       return file.diskPath;
     },
     closeAll() {

@@ -32,13 +32,15 @@ export const State = {
 
 /**
  * Record operations, the first Uint32 of a record. A record is [op, id, length, 0, position as
- * float64, …] up to RECORD_ALIGN bytes, then (WRITE) `length` bytes padded to RECORD_ALIGN.
- * WRAP fills the rest of the ring; the next record starts at 0.
+ * float64, …] up to RECORD_ALIGN bytes, then (WRITE, NAME) `length` bytes padded to RECORD_ALIGN.
+ * WRAP fills the rest of the ring; the next record starts at 0. NAME gives file `id` a path of
+ * its own (UTF-8), instead of `id` in the thread's folder: a file another spool writes too.
  */
 export const Op = {
   WRITE: 1,
   TRUNCATE: 2,
   WRAP: 3,
+  NAME: 4,
 } as const;
 
 /** The bytes a record takes in the ring. */

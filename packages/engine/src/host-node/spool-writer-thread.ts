@@ -5,7 +5,9 @@ import { MESSAGE_MAX_CHARS, Op, RING_BYTES, RECORD_ALIGN, recordBytes, Slot, Sta
 
 // The disk spool's writer thread (see spool-writer.ts): takes records from the shared ring in
 // order and applies them to files `1`, `2`… of its folder. A file is created on its first record
-// ('wx': never through something put in its place) and kept open, a few at a time. The first
+// ('wx': never through something put in its place) and kept open, a few at a time. A file named
+// with a path of its own (Op.NAME) is opened there, made if missing: another spool's thread
+// writes other parts of it (disk-spool.ts `place`); never through a link either. The first
 // failing call ends the writing: it is reported in the shared error slots and every later record
 // is dropped, so that 7-Zip's thread never waits for room.
 
@@ -20,6 +22,9 @@ const OPEN_MAX = 16;
 const fds = new Map<number, number>();
 /** The highest id created so far: a lower one exists already and is reopened, not created. */
 let newest = 0;
+/** Files given a path of their own, by id. */
+const named = new Map<number, string>();
+const NAMED_FLAGS = constants.O_RDWR | constants.O_CREAT | constants.O_NOFOLLOW;
 
 function fdOf(id: number): number {
   const known = fds.get(id);
@@ -33,8 +38,14 @@ function fdOf(id: number): number {
     fds.delete(oldest);
     closeSync(fd);
   }
-  const path = join(data.dir, String(id));
-  const fd = id > newest ? openSync(path, 'wx') : openSync(path, constants.O_RDWR | constants.O_NOFOLLOW);
+  const ownPath = named.get(id);
+  const path = ownPath ?? join(data.dir, String(id));
+  const fd =
+    ownPath !== undefined
+      ? openSync(path, NAMED_FLAGS)
+      : id > newest
+        ? openSync(path, 'wx')
+        : openSync(path, constants.O_RDWR | constants.O_NOFOLLOW);
   newest = Math.max(newest, id);
   fds.set(id, fd);
   return fd;
@@ -60,12 +71,14 @@ function apply(at: number, failed: boolean): number {
   const id = view.getUint32(at + 4, true);
   const length = view.getUint32(at + 8, true);
   const position = view.getFloat64(at + 16, true);
-  if (!failed) {
+  if (op === Op.NAME) {
+    named.set(id, new TextDecoder().decode(ring.slice(at + RECORD_ALIGN, at + RECORD_ALIGN + length)));
+  } else if (!failed) {
     const fd = fdOf(id);
     if (op === Op.TRUNCATE) ftruncateSync(fd, position);
     else for (let done = 0; done < length;) done += writeSync(fd, ring, at + RECORD_ALIGN + done, length - done, position + done);
   }
-  return op === Op.WRITE ? recordBytes(length) : RECORD_ALIGN;
+  return op === Op.WRITE || op === Op.NAME ? recordBytes(length) : RECORD_ALIGN;
 }
 
 function runLoop(): void {

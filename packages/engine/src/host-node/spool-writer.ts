@@ -30,6 +30,11 @@ const { NOT_STARTED, RUNNING, STOPPING, FINISHED } = State;
 export interface SpoolWriter {
   /** Queues `bytes` (copied at once) for file `id` of the folder, at `position`. */
   write(id: number, position: number, bytes: Uint8Array): void;
+  /**
+   * Has file `id` be the file at `path` (made if missing, never through a link), not `id` in the
+   * writer's folder; queued before the file's first write.
+   */
+  name(id: number, path: string): void;
   /** Queues a cut of file `id` to `size`, after the writes queued before it. */
   truncate(id: number, size: number): void;
   /** Waits until every queued record is on disk; throws the thread's failure, if any. */
@@ -43,7 +48,8 @@ export interface SpoolWriter {
  * shared ring and goes on decoding, where creating, writing and closing 303 files took it 30-35 ms
  * of the bench 7z's ~430 ms (ext4 on these VMs: a create costs 0.15-0.35 ms, and `perf` shows it
  * scanning past recently deleted inodes). Native 7-Zip pays all of it on its own thread.
- * The thread writes files `1`, `2`… (the ids given) in `dir`, which must be the caller's own.
+ * The thread writes files `1`, `2`… (the ids given) in `dir`, which must be the caller's own, or
+ * the path a file was named.
  */
 export function spoolWriter(dir: string): SpoolWriter {
   const shared: SpoolThreadData = {
@@ -120,6 +126,9 @@ export function spoolWriter(dir: string): SpoolWriter {
       for (let done = 0; done < bytes.length; done += PIECE_BYTES) {
         queue(Op.WRITE, id, position + done, bytes.subarray(done, done + PIECE_BYTES));
       }
+    },
+    name(id, path) {
+      queue(Op.NAME, id, 0, new TextEncoder().encode(path));
     },
     truncate(id, size) {
       queue(Op.TRUNCATE, id, size, null);

@@ -70,8 +70,8 @@ export async function adoptAll(
       if (modified !== null) entry.modified = modified;
       await staging.adopt(`${step.dir}/${item.stagedPath}`, path);
       if (item.joined) {
-        await staging.appendFromHelper(item.joined.taken, path, item.joined.crc);
         entry.size += item.joined.size;
+        await staging.checkCutFile(path, entry.size, item.joined.crc, item.joined.taken);
       }
     } else if (item.linkTarget !== undefined) {
       entry.linkTarget = item.linkTarget;

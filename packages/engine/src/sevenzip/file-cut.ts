@@ -75,6 +75,7 @@ export async function cutInsideFile(
       name: whole.name,
       partName,
       crc: whole.crc,
+      firstBytes: reset.unpacked - start,
       restBytes: end - reset.unpacked,
       ownNames: cut.entries.slice(0, spanning + 1).map((entry) => listing.entries[entry]?.name ?? ''),
       ownView: {

@@ -16,11 +16,19 @@ export interface FolderSplit {
   view?: ArchiveView;
   /**
    * Where the cut falls inside a file (file-cut.ts): this instance extracts `ownNames` (the cut
-   * block's files up to that one, whose first part ends it) from `ownView`, the other the file's
-   * rest (`restBytes` of it) as `partName`, and the host joins the two and checks the whole
-   * against `crc`.
+   * block's files up to that one, whose first part (`firstBytes` of it) ends it) from `ownView`,
+   * the other the file's rest (`restBytes` of it) as `partName`, and the host joins the two and
+   * checks the whole against `crc`.
    */
-  inFile?: { name: string; partName: string; crc: number | null; restBytes: number; ownNames: string[]; ownView: ArchiveView };
+  inFile?: {
+    name: string;
+    partName: string;
+    crc: number | null;
+    firstBytes: number;
+    restBytes: number;
+    ownNames: string[];
+    ownView: ArchiveView;
+  };
 }
 
 /**

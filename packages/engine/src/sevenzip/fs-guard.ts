@@ -14,7 +14,10 @@ export interface StagedEntry {
   preferredName?: string;
   /** A file's time (ms since 1970) as the instance that made it set it: a second instance's files only. */
   modified?: number | null;
-  /** The rest of this file, cut in two (sevenzip/file-cut.ts), as the second instance's host handed it over, and the whole's CRC-32. */
+  /**
+   * This file is the first part of one cut in two (sevenzip/file-cut.ts): its rest, which the
+   * second instance wrote into the same file, as its host handed it over, and the whole's CRC-32.
+   */
   joined?: { taken: unknown; size: number; crc: number | null };
   /** A file a second instance extracted (sevenzip/helper-merge.ts): as its host handed it over. */
   fromHelper?: { taken: unknown; size: number };

@@ -11,6 +11,8 @@ import { sharedTally } from './shared-tally.js';
 import { baseSwitches } from './switches.js';
 
 const OUTPUT = '/out';
+/** Where the instance's command extracts to: its entries' paths are relative to this folder. */
+export const HELPER_EXTRACTS_TO = `${OUTPUT}/1`;
 /** Outside the output folder: the guard refuses files there, so the list is written before it. */
 export const NAME_LIST = '/names.txt';
 
@@ -57,7 +59,7 @@ export async function runHelperInstance<Taken>(
       const passwordGiven = Boolean(request.password);
       const args = [
         'x',
-        `-o${OUTPUT}/1`,
+        `-o${HELPER_EXTRACTS_TO}`,
         '-y',
         '-aoa',
         ...baseSwitches(request.password),
@@ -78,7 +80,7 @@ export async function runHelperInstance<Taken>(
           if (e.type === 'dir') return { stagedPath, type: 'dir', size: 0, modified: null };
           if (e.type === 'symlink')
             return { stagedPath, type: 'symlink', size: 0, modified: null, linkTarget: e.linkTarget ?? '' };
-          const path = `${OUTPUT}/1/${stagedPath}`;
+          const path = `${HELPER_EXTRACTS_TO}/${stagedPath}`;
           // Set by 7-Zip as it closed the file.
           const { size, mtime } = sz.FS.stat(path);
           return { stagedPath, type: 'file', size, modified: entryTime(mtime.getTime()), taken: out.take(sz, path) };

@@ -20,7 +20,8 @@ export function mergeHelperEntries(
   inFile?: FolderSplit['inFile'],
 ): Step {
   const index = new Map(listing.entries.map((entry, at) => [entry.name, at]));
-  // The rest of a file cut in two goes with the file's first part, which this instance made.
+  // The rest of a file cut in two is in the file this instance made of the first part (the sink
+  // wrote both into one, staging.ts `CutFile`).
   const rest = inFile && helper.find((item) => item.type === 'file' && item.stagedPath === inFile.partName);
   const first = inFile && own.entries.find((item) => item.type === 'file' && item.stagedPath === inFile.name);
   if (inFile && (!rest || !first)) throw new Error(`A part of ${JSON.stringify(inFile.name)} is missing after the split.`);

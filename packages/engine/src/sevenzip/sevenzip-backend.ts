@@ -98,7 +98,9 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
   // Chosen entries are named to 7-Zip, except to the outer layer of a compressed stream.
   const wrapped = listing.type.toLowerCase() in STREAM_SUFFIX;
   // A 7z of several solid blocks may go to two instances, this one and one on another thread.
-  const split = wrapped || share ? null : await startSplit(sz, job, listing, staging, archiveBytes);
+  /** Where this instance's commands extract to (more layers of a compressed stream go beside it). */
+  const ownDir = `${root}/1`;
+  const split = wrapped || share ? null : await startSplit(sz, job, listing, staging, archiveBytes, ownDir);
   if (share && share.names.length > 0) writeNameList(sz, share.names);
   // Share 1 of a split inside a block reads the archive made around its part (block-cut.ts),
   // mounted before the file system is guarded, as the name list is written.
@@ -120,7 +122,7 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
       sz,
       output,
       extractedPath,
-      `${root}/1`,
+      ownDir,
       guard,
       tracker,
       job,
@@ -128,7 +130,7 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
       share?.switches ?? split?.ownSwitches,
     );
     if (ownViewPath !== null) {
-      const more = extractStep(sz, output, ownViewPath, `${root}/1`, guard, tracker, job, undefined);
+      const more = extractStep(sz, output, ownViewPath, ownDir, guard, tracker, job, undefined);
       step = { dir: step.dir, entries: [...step.entries, ...more.entries] };
     }
     if (split) step = mergeHelperEntries(step, await helperEntries(split, report), listing, tracker, inFile);

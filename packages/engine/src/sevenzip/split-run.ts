@@ -31,6 +31,7 @@ const WAIT_TICK_MS = 100;
  * Starts the second instance on some of a 7z's solid blocks, or the end of one and those after, when the host and the sink can
  * run one and the archive splits (folder-split.ts); null: this instance extracts everything.
  * Called before this instance's file system is guarded (it writes the name list into it).
+ * `ownDir` is where this instance's commands extract to: a file cut in two is made there.
  */
 export async function startSplit(
   sz: SevenZipModule,
@@ -38,6 +39,7 @@ export async function startSplit(
   listing: SltListing,
   staging: Staging,
   archiveBytes: number,
+  ownDir: string,
 ): Promise<SplitRun | null> {
   const host = job.sevenZipHelper;
   if (!host) return null;
@@ -51,7 +53,10 @@ export async function startSplit(
     staging.joinsParts,
   );
   if (!split) return null;
-  const destination = staging.helperDestination();
+  const { inFile } = split;
+  const destination = staging.helperDestination(
+    inFile && { ownPath: `${ownDir}/${inFile.name}`, partName: inFile.partName, offset: inFile.firstBytes },
+  );
   if (destination === undefined) return null;
   const shared = sharedTally();
   // This instance's first command leaves out the files it reads from its own view (file-cut.ts).

@@ -23,18 +23,30 @@ export interface SevenZipSpool {
   /**
    * Where a second 7-Zip instance on another thread puts its files (Node: a folder of the sink's),
    * as data that crosses to that thread; the sink removes it with the rest. Optional, with
-   * `adoptFromHelper`: without them every 7z is extracted by one instance.
+   * `adoptFromHelper`: without them every 7z is extracted by one instance. With `cut` (only
+   * where `checkCutFile` is given), both parts of that file go into one file as they are written.
    */
-  helperDestination?(): unknown;
+  helperDestination?(cut?: CutFile): unknown;
   /** Makes a file the second instance handed over (`HelperEntry.taken`) the sink's file at `finalPath`. */
   adoptFromHelper?(taken: unknown, finalPath: string): Promise<void>;
   /**
-   * Appends a file the second instance handed over (the rest of a file cut in two, file-cut.ts)
-   * to the sink's file at `finalPath`, keeping that file's time; then, when `crc` is given, checks
-   * the whole file's CRC-32 and fails with CORRUPT_ARCHIVE where it differs. Optional: without
-   * it no file is cut in two.
+   * Checks a file cut in two (`helperDestination`'s `cut`), adopted as `finalPath` once both
+   * instances wrote their parts into it (the second handed its part over as `restTaken`): `size`
+   * bytes and, when `crc` is given, its CRC-32; fails with CORRUPT_ARCHIVE where either differs.
+   * Optional: without it no file is cut in two.
    */
-  appendFromHelper?(taken: unknown, finalPath: string, crc: number | null): Promise<void>;
+  checkCutFile?(finalPath: string, size: number, crc: number | null, restTaken: unknown): Promise<void>;
+}
+
+/**
+ * A file cut in two between two instances (file-cut.ts): this one writes its first part as
+ * `ownPath` (inside this instance), the second one the rest as `partName`, which follows the
+ * first part's `offset` bytes.
+ */
+export interface CutFile {
+  ownPath: string;
+  partName: string;
+  offset: number;
 }
 
 /** 7-Zip's output folder inside its instance, and how its files reach the sink. */
@@ -43,11 +55,11 @@ export interface Staging {
   /** Hands the staged file to the sink as `finalPath`, and removes it from the instance. */
   adopt(stagedPath: string, finalPath: string): Promise<void>;
   /** The sink's place for a second instance's files, when it can take them (SevenZipSpool.helperDestination). */
-  helperDestination(): unknown;
+  helperDestination(cut?: CutFile): unknown;
   adoptFromHelper(taken: unknown, finalPath: string): Promise<void>;
-  /** Whether the sink joins a file's two parts (SevenZipSpool.appendFromHelper). */
+  /** Whether the sink joins a file's two parts (SevenZipSpool.checkCutFile). */
   readonly joinsParts: boolean;
-  appendFromHelper(taken: unknown, finalPath: string, crc: number | null): Promise<void>;
+  checkCutFile(finalPath: string, size: number, crc: number | null, restTaken: unknown): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -70,15 +82,15 @@ export function stageIn(sz: SevenZipModule, sink: OutputSink): Staging {
       else await sink.writeFile(finalPath, new Blob([bytes as BlobPart]).stream());
       sz.FS.unlink(stagedPath);
     },
-    helperDestination: () => (spool?.adoptFromHelper ? spool.helperDestination?.() : undefined),
+    helperDestination: (cut) => (spool?.adoptFromHelper ? spool.helperDestination?.(cut) : undefined),
     async adoptFromHelper(taken, finalPath) {
       if (!spool?.adoptFromHelper) throw new Error('This sink takes no files from another 7-Zip instance.');
       await spool.adoptFromHelper(taken, finalPath);
     },
-    joinsParts: spool?.appendFromHelper !== undefined,
-    async appendFromHelper(taken, finalPath, crc) {
-      if (!spool?.appendFromHelper) throw new Error('This sink joins no parts of files.');
-      await spool.appendFromHelper(taken, finalPath, crc);
+    joinsParts: spool?.checkCutFile !== undefined,
+    async checkCutFile(finalPath, size, crc, restTaken) {
+      if (!spool?.checkCutFile) throw new Error('This sink joins no parts of files.');
+      await spool.checkCutFile(finalPath, size, crc, restTaken);
     },
     async close() {
       await spool?.close();
