@@ -83,8 +83,6 @@ export function diskSink(outDir: string): OutputSink {
   };
   /** Folders given to 7-Zip instances on other threads (sevenzip-helper.ts), inside `staging`. */
   let helpers = 0;
-  /** The files cut in two that two instances write into (`helperDestination`'s `cut`). */
-  const cutFiles = new Set<string>();
   /** A file a helper handed over: only files of the helpers' folders, inside this sink's staging folder. */
   const helperFile = (taken: unknown): string => {
     const { diskPath } = taken as HelperFile;
@@ -158,20 +156,15 @@ export function diskSink(outDir: string): OutputSink {
         // instance's writer thread at its own offset: adopting the first part adopts the file.
         const diskPath = join(staging, `cut-${helpers}`);
         spool.place(cut.ownPath, diskPath, 0);
-        cutFiles.add(diskPath);
         return { dir, cutPart: { name: cut.partName, diskPath, offset: cut.offset } };
       },
       async adoptFromHelper(taken, finalPath) {
         moveIn(helperFile(taken), finalPath);
       },
-      async checkCutFile(finalPath, size, crc, restTaken) {
+      async checkCutFile(finalPath, size, crc, sums) {
         // Synchronous, as the moves: the thread waits for any reading either way.
-        const rest = restTaken as HelperFile;
-        if (!written.has(finalPath) || !cutFiles.has(rest.diskPath)) {
-          throw new Error(`${finalPath} is not a file this sink had cut in two.`);
-        }
-        const first = spool.partSum(rest.diskPath);
-        checkJoinedFile(join(root, finalPath), size, crc, finalPath, first && rest.sum ? [first, rest.sum] : null);
+        if (!written.has(finalPath)) throw new Error(`${finalPath} is not a file this sink wrote.`);
+        checkJoinedFile(join(root, finalPath), size, crc, finalPath, sums);
       },
       async close() {
         spool.closeAll();

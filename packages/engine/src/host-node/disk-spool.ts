@@ -1,6 +1,5 @@
 import { closeSync, constants, ftruncateSync, openSync, readFileSync, readSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { crc32 } from 'node:zlib';
 import type { SevenZipModule } from '7z-wasm';
 import { toEngineError } from '../core/engine-error.js';
 import { asBytes, beforeMapping, memfsFileOps, memfsNode, nodesBelow, type MemfsNode } from '../sevenzip/memfs-file-ops.js';
@@ -26,18 +25,10 @@ interface Spooled {
   base: number;
   /** Whether the disk file is shared with another spool (`place`). */
   placed: boolean;
-  /** A placed part's CRC-32 so far, while 7-Zip writes it in order from its start (`partSum`). */
-  sum: PartSum | null;
   /** This thread's descriptor, for the files it writes itself and for reading any back. */
   fd: number | null;
   /** The file's number for the writer thread, when that thread writes it. */
   threadId: number | null;
-}
-
-/** The CRC-32 of a file's first `bytes` bytes. */
-export interface PartSum {
-  crc: number;
-  bytes: number;
 }
 
 export interface DiskSpool {
@@ -57,12 +48,6 @@ export interface DiskSpool {
    * file's size and CRC-32 are checked once both are written. Called before 7-Zip runs.
    */
   place(path: string, diskPath: string, offset: number): void;
-  /**
-   * The CRC-32 of the part placed at `diskPath`, summed as 7-Zip wrote it, which it does from
-   * start to end: the joined file is then checked without reading it back. Null where the part
-   * was written otherwise (or never).
-   */
-  partSum(diskPath: string): PartSum | null;
   /** Closes every file still open and stops the writer thread (the extraction ended or failed). */
   closeAll(): void;
 }
@@ -92,8 +77,6 @@ export function diskSpool(diskDir: string, writerAfterBytes = WRITER_AFTER_BYTES
   const open: Spooled[] = [];
   /** Files to be written into a disk file of their own (`place`), by their path in MEMFS. */
   const places = new Map<string, { diskPath: string; offset: number }>();
-  /** The placed parts' sums, by disk file, as they stand (`partSum`). */
-  const sums = new Map<string, PartSum | null>();
 
   const close = (file: Spooled): void => {
     if (file.fd === null) return;
@@ -126,36 +109,19 @@ export function diskSpool(diskDir: string, writerAfterBytes = WRITER_AFTER_BYTES
     if (place) {
       // A part of a large file: its writes are what the thread is for.
       startWriter().name(created, place.diskPath);
-      const sum = { crc: 0, bytes: 0 };
-      sums.set(place.diskPath, sum);
-      const file: Spooled = { diskPath: place.diskPath, base: place.offset, placed: true, sum, fd: null, threadId: created };
+      const file: Spooled = { diskPath: place.diskPath, base: place.offset, placed: true, fd: null, threadId: created };
       files.set(node, file);
       return file;
     }
     // Not for the first file either: a lone file (x out of x.gz) is not worth a thread.
     if (!writerStarted && created >= 2 && writtenHere >= writerAfterBytes) startWriter();
     const file: Spooled = writer
-      ? { diskPath: join(diskDir, String(created)), base: 0, placed: false, sum: null, fd: null, threadId: created }
-      : { diskPath: join(diskDir, `own-${created}`), base: 0, placed: false, sum: null, fd: null, threadId: null };
+      ? { diskPath: join(diskDir, String(created)), base: 0, placed: false, fd: null, threadId: created }
+      : { diskPath: join(diskDir, `own-${created}`), base: 0, placed: false, fd: null, threadId: null };
     // 'wx+': a spool file is always new (the folder is the sink's own), and may be read back.
     if (file.threadId === null) opened(file, 'wx+');
     files.set(node, file);
     return file;
-  };
-  const dropSum = (file: Spooled): void => {
-    file.sum = null;
-    sums.set(file.diskPath, null);
-  };
-  /** Adds a write to a placed part's sum; one not at its end (never seen from 7-Zip) drops the sum. */
-  const sumPart = (file: Spooled, chunk: Uint8Array, position: number): void => {
-    const { sum } = file;
-    if (sum === null) return;
-    if (position !== sum.bytes) {
-      dropSum(file);
-      return;
-    }
-    sum.crc = crc32(chunk, sum.crc);
-    sum.bytes += chunk.length;
   };
   /** The file's bytes are all on disk (the writer thread's queue is done up to now). */
   const settled = (file: Spooled): Spooled => {
@@ -195,7 +161,6 @@ export function diskSpool(diskDir: string, writerAfterBytes = WRITER_AFTER_BYTES
         }
         if (!file) return write.call(this, stream, data, offset, length, position, canOwn);
         const bytes = asBytes(data);
-        if (file.placed) sumPart(file, bytes.subarray(offset, offset + length), position);
         const id = file.threadId;
         if (id !== null) {
           onDisk(() => writer?.write(id, file.base + position, bytes.subarray(offset, offset + length)));
@@ -233,7 +198,6 @@ export function diskSpool(diskDir: string, writerAfterBytes = WRITER_AFTER_BYTES
           const size = attr.size;
           const id = file.threadId;
           if (!file.placed) onDisk(() => (id === null ? ftruncateSync(fdOf(file), size) : writer?.truncate(id, size)));
-          else if (file.sum && size < file.sum.bytes) dropSum(file);
           node.usedBytes = attr.size;
           const { size: _size, ...rest } = attr;
           setattr.call(this, node, rest);
@@ -245,7 +209,6 @@ export function diskSpool(diskDir: string, writerAfterBytes = WRITER_AFTER_BYTES
     place(path, diskPath, offset) {
       places.set(path, { diskPath, offset });
     },
-    partSum: (diskPath) => sums.get(diskPath) ?? null,
     take(sz, path) {
       const node = memfsNode(sz, path);
       const file = files.get(node);

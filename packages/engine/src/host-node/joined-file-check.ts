@@ -2,7 +2,7 @@ import { closeSync, fstatSync, futimesSync, openSync, readSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import { crc32Combine } from '../core/crc32-combine.js';
 import { EngineError } from '../core/engine-error.js';
-import type { PartSum } from './disk-spool.js';
+import type { PartSum } from '../sevenzip/part-sum.js';
 
 /** Read this much at a time: one buffer, whatever the file's size. */
 const PIECE_BYTES = 8 * 1024 * 1024;
@@ -12,7 +12,8 @@ const PIECE_BYTES = 8 * 1024 * 1024;
  * (disk-spool.ts `place`): it must hold `size` bytes and, when `crc` is known, have that CRC-32,
  * which neither instance knew (docs/decisions/052-sevenzip-cut-inside-a-file.md). A file that
  * differs fails the extraction as a damaged archive would. The CRC-32 comes from the parts' own
- * sums where both spools made one (`sums`, first part first), else from the file read back.
+ * sums where both instances made one as they wrote (sevenzip/part-sum.ts; `sums`, first part
+ * first), else from the file read back.
  */
 export function checkJoinedFile(
   path: string,

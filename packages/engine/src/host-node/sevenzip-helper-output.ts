@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { HELPER_EXTRACTS_TO } from '../sevenzip/helper-instance.js';
 import type { HelperOutput } from '../sevenzip/helper-protocol.js';
 import { memfsNode } from '../sevenzip/memfs-file-ops.js';
-import { diskSpool, keepTimesAndMode, type PartSum } from './disk-spool.js';
+import { diskSpool, keepTimesAndMode } from './disk-spool.js';
 
 /** The folder a disk sink gives a second 7-Zip instance (disk-sink.ts's `helperDestination`). */
 export interface HelperDestination {
@@ -16,12 +16,11 @@ export interface HelperDestination {
 }
 
 /**
- * A file the second instance made, closed, with its times and mode: the sink renames it in. The
- * rest of a file cut in two is the joined file itself, with its part's CRC-32 when it was summed.
+ * A file the second instance made, closed, with its times and mode: the sink renames it in (the
+ * rest of a file cut in two is the joined file itself, which the first part's adoption moves).
  */
 export interface HelperFile {
   diskPath: string;
-  sum?: PartSum;
 }
 
 /**
@@ -40,10 +39,7 @@ export function helperDiskOutput(destination: HelperDestination): HelperOutput<H
     },
     take(sz, path) {
       const spooled = spool.take(sz, path);
-      if (spooled !== null) {
-        const sum = spool.partSum(spooled);
-        return sum ? { diskPath: spooled, sum } : { diskPath: spooled };
-      }
+      if (spooled !== null) return { diskPath: spooled };
       // Empty, or held by the in-memory file system: written out here, with its times and mode.
       const diskPath = join(destination.dir, `kept-${(kept += 1)}`);
       writeFileSync(diskPath, sz.FS.readFile(path), { flag: 'wx' });

@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { crc32 } from 'node:zlib';
 import { toEngineError } from '../core/engine-error.js';
 import { runHelperInstance } from '../sevenzip/helper-instance.js';
 import type { HelperRequest } from '../sevenzip/helper-protocol.js';
@@ -19,7 +20,7 @@ const data = workerData as HelperThreadData;
 useCompiledSevenZipWasm(data.wasm);
 const inputs = nodeInputs(data.paths);
 try {
-  const entries = await runHelperInstance(nodeSevenZipFactory, inputs, helperDiskOutput(data.destination), data.request);
+  const entries = await runHelperInstance(nodeSevenZipFactory, inputs, helperDiskOutput(data.destination), data.request, crc32);
   parentPort?.postMessage({ type: 'done', entries });
 } catch (error) {
   parentPort?.postMessage({ type: 'failed', error: toEngineError(error).toJSON() });

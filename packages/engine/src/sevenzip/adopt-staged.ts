@@ -71,7 +71,7 @@ export async function adoptAll(
       await staging.adopt(`${step.dir}/${item.stagedPath}`, path);
       if (item.joined) {
         entry.size += item.joined.size;
-        await staging.checkCutFile(path, entry.size, item.joined.crc, item.joined.taken);
+        await staging.checkCutFile(path, entry.size, item.joined.crc, item.joined.sums);
       }
     } else if (item.linkTarget !== undefined) {
       entry.linkTarget = item.linkTarget;

@@ -2,6 +2,7 @@ import type { LimitTracker } from '../core/limit-tracker.js';
 import { checkNameBytes } from '../core/name-allocator.js';
 import type { EntryType } from '../core/types.js';
 import type { FileSystem } from './sevenzip-module.js';
+import type { CutSums } from './staging.js';
 
 /** What 7-Zip created under the staging root, in the order it did, relative to the root. */
 export interface StagedEntry {
@@ -15,10 +16,10 @@ export interface StagedEntry {
   /** A file's time (ms since 1970) as the instance that made it set it: a second instance's files only. */
   modified?: number | null;
   /**
-   * This file is the first part of one cut in two (sevenzip/file-cut.ts): its rest, which the
-   * second instance wrote into the same file, as its host handed it over, and the whole's CRC-32.
+   * This file is the first part of one cut in two (sevenzip/file-cut.ts): the size of its rest,
+   * which the second instance wrote into the same file, the whole's CRC-32, and both parts' sums.
    */
-  joined?: { taken: unknown; size: number; crc: number | null };
+  joined?: { size: number; crc: number | null; sums: CutSums };
   /** A file a second instance extracted (sevenzip/helper-merge.ts): as its host handed it over. */
   fromHelper?: { taken: unknown; size: number };
 }

@@ -9,6 +9,7 @@ import { growMemfsFilesByDoubling } from './memfs-growth.js';
 import { createSevenZip, runCommand, type SevenZipFactory, type SevenZipModule } from './sevenzip-module.js';
 import { sharedTally } from './shared-tally.js';
 import { baseSwitches } from './switches.js';
+import { sumPartAsWritten } from './part-sum.js';
 
 const OUTPUT = '/out';
 /** Where the instance's command extracts to: its entries' paths are relative to this folder. */
@@ -41,6 +42,7 @@ export async function runHelperInstance<Taken>(
   inputs: InputMounter,
   out: HelperOutput<Taken>,
   request: HelperRequest,
+  crc32?: (bytes: Uint8Array) => number,
 ): Promise<HelperEntry[]> {
   const shared = sharedTally(request.tally);
   try {
@@ -50,6 +52,8 @@ export async function runHelperInstance<Taken>(
     sz.FS.mkdir(OUTPUT);
     growMemfsFilesByDoubling(sz, OUTPUT);
     out.attach(sz, OUTPUT);
+    const partPath = `${HELPER_EXTRACTS_TO}/${request.sumPart}`;
+    const part = request.sumPart !== undefined && crc32 ? sumPartAsWritten(sz, OUTPUT, partPath, crc32) : null;
     try {
       const tracker = new LimitTracker(request.limits, request.archiveBytes, shared.tally);
       const onWrite = () => {
@@ -83,7 +87,16 @@ export async function runHelperInstance<Taken>(
           const path = `${HELPER_EXTRACTS_TO}/${stagedPath}`;
           // Set by 7-Zip as it closed the file.
           const { size, mtime } = sz.FS.stat(path);
-          return { stagedPath, type: 'file', size, modified: entryTime(mtime.getTime()), taken: out.take(sz, path) };
+          const file: HelperEntry = {
+            stagedPath,
+            type: 'file',
+            size,
+            modified: entryTime(mtime.getTime()),
+            taken: out.take(sz, path),
+          };
+          const sum = path === partPath ? part?.sumOf(size) : null;
+          if (sum) file.sum = sum;
+          return file;
         });
     } finally {
       out.close();

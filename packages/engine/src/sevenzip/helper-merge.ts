@@ -2,6 +2,7 @@ import type { LimitTracker } from '../core/limit-tracker.js';
 import type { Step } from './adopt-staged.js';
 import type { StagedEntry } from './fs-guard.js';
 import type { HelperEntry } from './helper-protocol.js';
+import type { PartSum } from './part-sum.js';
 import type { FolderSplit } from './folder-split.js';
 import type { SltListing } from './slt-listing.js';
 
@@ -18,6 +19,7 @@ export function mergeHelperEntries(
   listing: SltListing,
   tracker: LimitTracker,
   inFile?: FolderSplit['inFile'],
+  firstSum: PartSum | null = null,
 ): Step {
   const index = new Map(listing.entries.map((entry, at) => [entry.name, at]));
   // The rest of a file cut in two is in the file this instance made of the first part (the sink
@@ -25,7 +27,9 @@ export function mergeHelperEntries(
   const rest = inFile && helper.find((item) => item.type === 'file' && item.stagedPath === inFile.partName);
   const first = inFile && own.entries.find((item) => item.type === 'file' && item.stagedPath === inFile.name);
   if (inFile && (!rest || !first)) throw new Error(`A part of ${JSON.stringify(inFile.name)} is missing after the split.`);
-  if (rest && first) first.joined = { taken: rest.taken, size: rest.size, crc: inFile.crc };
+  if (rest && first) {
+    first.joined = { size: rest.size, crc: inFile.crc, sums: firstSum && rest.sum ? [firstSum, rest.sum] : null };
+  }
   const ownDirs = new Set(own.entries.filter((e) => e.type === 'dir').map((e) => e.stagedPath));
   const theirs: StagedEntry[] = [];
   for (const item of helper) {

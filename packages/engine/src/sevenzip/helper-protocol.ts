@@ -1,5 +1,6 @@
 import type { ExtractionLimits } from '@archive-opener/shared';
 import type { ArchiveView } from '../core/output-sink.js';
+import type { PartSum } from './part-sum.js';
 import type { SevenZipModule } from './sevenzip-module.js';
 
 // What crosses to a second 7-Zip instance on another thread, which extracts some of a 7z's solid
@@ -28,6 +29,8 @@ export interface HelperRequest {
   archiveBytes: number;
   /** The shared totals and stop flag (sevenzip/shared-tally.ts). */
   tally: SharedArrayBuffer;
+  /** The rest of a file cut in two, among `names`: its CRC-32 is summed as it is written (part-sum.ts). */
+  sumPart?: string;
 }
 
 export interface HelperRun {
@@ -47,6 +50,8 @@ export interface HelperEntry {
   linkTarget?: string;
   /** The file as the sink's spool can adopt it (SevenZipSpool.adoptFromHelper); files only. */
   taken?: unknown;
+  /** The request's `sumPart` file's CRC-32, where it was written from start to end. */
+  sum?: PartSum;
 }
 
 /** How the second instance's output leaves it: the host's spool for helpers (Node: disk files). */

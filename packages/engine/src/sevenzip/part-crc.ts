@@ -1,6 +1,7 @@
 import { crc32Combine } from '../core/crc32-combine.js';
 import type { ExtractedEntry, FilePart } from '../core/types.js';
 import type { Step } from './adopt-staged.js';
+import type { PartSum } from './part-sum.js';
 import type { SharePlan } from './share-plan.js';
 import type { SevenZipModule } from './sevenzip-module.js';
 
@@ -15,10 +16,11 @@ export interface StagedPart {
 }
 
 /**
- * Sums the CRC-32 of this share's part of a file cut in two (share-plan.ts `cutFile`), read back
- * from where 7-Zip staged it, before it is adopted: share 0's first part, share 1's rest. 7-Zip
- * checked neither (a part has no CRC of its own), so the page checks the joined file with both
- * sums (core/crc32-combine.ts). Null where 7-Zip made no such file, which the page takes as a
+ * The CRC-32 of this share's part of a file cut in two (share-plan.ts `cutFile`): share 0's first
+ * part, share 1's rest. 7-Zip checked neither (a part has no CRC of its own), so the page checks
+ * the joined file with both sums (core/crc32-combine.ts). The sum made as 7-Zip wrote the part
+ * (`asWritten`, part-sum.ts) where it covers it; else the part is read back from where 7-Zip
+ * staged it, before it is adopted. Null where 7-Zip made no such file, which the page takes as a
  * failed share.
  */
 export function sumStagedPart(
@@ -27,10 +29,13 @@ export function sumStagedPart(
   cutFile: NonNullable<SharePlan['cutFile']>,
   own: boolean,
   crc32: (bytes: Uint8Array) => number,
+  asWritten: { sumOf(size: number): PartSum | null } | null,
 ): StagedPart | null {
   const stagedPath = own ? cutFile.name : cutFile.partName;
   const staged = step.entries.find((entry) => entry.type === 'file' && entry.stagedPath === stagedPath);
   if (!staged) return null;
+  const written = asWritten?.sumOf(sz.FS.stat(`${step.dir}/${stagedPath}`).size);
+  if (written) return { stagedPath, crc: written.crc, size: written.bytes };
   const stream = sz.FS.open(`${step.dir}/${stagedPath}`, 'r');
   const chunk = new Uint8Array(READ_BYTES);
   let crc = 0;

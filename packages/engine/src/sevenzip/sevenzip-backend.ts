@@ -25,6 +25,7 @@ import { mayCutInsideBlock } from './block-cut.js';
 import { mergeHelperEntries } from './helper-merge.js';
 import { helperEntries, splitFailure, startSplit } from './split-run.js';
 import { reportedPart, sumStagedPart } from './part-crc.js';
+import { sumPartAsWritten } from './part-sum.js';
 
 /** 7-Zip is told what every backend is told (core/backend.ts). */
 export type SevenZipJob = ArchiveJob;
@@ -109,6 +110,14 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
   const inFile = split?.split.inFile;
   const ownView = inFile?.ownView ?? share?.cutFile?.ownView;
   const ownViewPath = ownView ? job.inputs.mountView(sz, ownView) : null;
+  // This instance's part of that file is summed as it is written (part-sum.ts): its first part,
+  // or share 1's rest.
+  const cutFile = share?.cutFile;
+  const own = job.sevenZipShare?.index === 0;
+  const ownPart = inFile?.name ?? (cutFile && (own ? cutFile.name : cutFile.partName));
+  const codec = job.codec;
+  const partSum =
+    ownPart !== undefined && codec ? sumPartAsWritten(sz, root, `${ownDir}/${ownPart}`, (bytes) => codec.crc32(bytes)) : null;
   const tracker = new LimitTracker(share?.limits ?? job.limits, archiveBytes, split?.shared.tally);
   const report = () =>
     progress.report({ phase: 'extracting', bytesDone: tracker.bytesWritten, bytesTotal, entriesDone: tracker.entriesCreated });
@@ -133,11 +142,11 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
       const more = extractStep(sz, output, ownViewPath, ownDir, guard, tracker, job, undefined);
       step = { dir: step.dir, entries: [...step.entries, ...more.entries] };
     }
-    if (split) step = mergeHelperEntries(step, await helperEntries(split, report), listing, tracker, inFile);
-    const own = job.sevenZipShare?.index === 0;
-    const cutFile = share?.cutFile;
-    const codec = job.codec;
-    const part = cutFile && codec ? sumStagedPart(sz, step, cutFile, own, (bytes) => codec.crc32(bytes)) : null;
+    if (split) {
+      const firstSum = inFile ? (partSum?.sumOf(inFile.firstBytes) ?? null) : null;
+      step = mergeHelperEntries(step, await helperEntries(split, report), listing, tracker, inFile, firstSum);
+    }
+    const part = cutFile && codec ? sumStagedPart(sz, step, cutFile, own, (bytes) => codec.crc32(bytes), partSum) : null;
     if (cutFile && !part) throw new Error(`A part of ${JSON.stringify(cutFile.name)} is missing after the split.`);
     let format = formatName(listing.type);
     for (let depth = 1; ; depth += 1) {

@@ -71,6 +71,7 @@ export async function startSplit(
         limits: job.limits,
         archiveBytes,
         tally: shared.buffer,
+        ...(inFile && { sumPart: inFile.partName }),
       },
       destination,
     );

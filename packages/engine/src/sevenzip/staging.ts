@@ -1,5 +1,6 @@
 import type { OutputSink } from '../core/output-sink.js';
 import { growMemfsFilesByDoubling } from './memfs-growth.js';
+import type { PartSum } from './part-sum.js';
 import type { SevenZipModule } from './sevenzip-module.js';
 
 /** Where 7-Zip extracts to, inside its own instance (its in-memory file system). */
@@ -31,11 +32,11 @@ export interface SevenZipSpool {
   adoptFromHelper?(taken: unknown, finalPath: string): Promise<void>;
   /**
    * Checks a file cut in two (`helperDestination`'s `cut`), adopted as `finalPath` once both
-   * instances wrote their parts into it (the second handed its part over as `restTaken`): `size`
-   * bytes and, when `crc` is given, its CRC-32; fails with CORRUPT_ARCHIVE where either differs.
-   * Optional: without it no file is cut in two.
+   * instances wrote their parts into it: `size` bytes and, when `crc` is given, its CRC-32, from
+   * the parts' `sums` where both were summed as written (part-sum.ts), else read back; fails with
+   * CORRUPT_ARCHIVE where either differs. Optional: without it no file is cut in two.
    */
-  checkCutFile?(finalPath: string, size: number, crc: number | null, restTaken: unknown): Promise<void>;
+  checkCutFile?(finalPath: string, size: number, crc: number | null, sums: CutSums): Promise<void>;
 }
 
 /**
@@ -49,6 +50,9 @@ export interface CutFile {
   offset: number;
 }
 
+/** Both parts' CRC-32 sums as written (part-sum.ts), first part first; null where either was not summed. */
+export type CutSums = readonly [PartSum, PartSum] | null;
+
 /** 7-Zip's output folder inside its instance, and how its files reach the sink. */
 export interface Staging {
   readonly root: string;
@@ -59,7 +63,7 @@ export interface Staging {
   adoptFromHelper(taken: unknown, finalPath: string): Promise<void>;
   /** Whether the sink joins a file's two parts (SevenZipSpool.checkCutFile). */
   readonly joinsParts: boolean;
-  checkCutFile(finalPath: string, size: number, crc: number | null, restTaken: unknown): Promise<void>;
+  checkCutFile(finalPath: string, size: number, crc: number | null, sums: CutSums): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -88,9 +92,9 @@ export function stageIn(sz: SevenZipModule, sink: OutputSink): Staging {
       await spool.adoptFromHelper(taken, finalPath);
     },
     joinsParts: spool?.checkCutFile !== undefined,
-    async checkCutFile(finalPath, size, crc, restTaken) {
+    async checkCutFile(finalPath, size, crc, sums) {
       if (!spool?.checkCutFile) throw new Error('This sink joins no parts of files.');
-      await spool.checkCutFile(finalPath, size, crc, restTaken);
+      await spool.checkCutFile(finalPath, size, crc, sums);
     },
     async close() {
       await spool?.close();
