@@ -274,12 +274,18 @@ describe('a 7z of several solid blocks on two 7-Zip instances', () => {
     expect(await readdir(out)).toEqual([]);
   });
 
-  it('counts each entry once: an archive of as many entries as the limit allows is extracted', async () => {
-    const two = countingHelper(plain, 2);
-    const entries = (await extractWith(plain, countingHelper(plain, 1))).result.entries.length;
-    const split = await extractWith(plain, two, { limits: { maxEntries: entries } });
+  it.each([
+    ['split between blocks', () => plain],
+    ['cut inside a file, whose rest is no entry of its own', () => oneFile],
+  ])('counts each entry once (%s): an archive of as many entries as the limit allows is extracted', async (_how, archive) => {
+    const path = archive();
+    const two = countingHelper(path, 2);
+    const entries = (await extractWith(path, countingHelper(path, 1))).result.entries.length;
+    const split = await extractWith(path, two, { limits: { maxEntries: entries } });
     expect(two.started).toBe(1);
     expect(split.result.entries).toHaveLength(entries);
+    const over = await failure(extractWith(path, countingHelper(path, 2), { limits: { maxEntries: entries - 1 } }));
+    expect(over.code).toBe('LIMIT_EXCEEDED');
   });
 
   it('refuses an archive over the byte limit, leaving nothing, nor the archive open', async () => {

@@ -46,7 +46,7 @@ export function guardFileSystem(
   stagingRoot: string,
   tracker: LimitTracker,
   onWrite: () => void,
-  { dirsCounted = true }: { dirsCounted?: boolean } = {},
+  { dirsCounted = true, restOfCutFile }: { dirsCounted?: boolean; restOfCutFile?: string } = {},
 ): GuardedOutput {
   const staged: StagedEntry[] = [];
   // 7-Zip deletes a file before replacing it: with a link (it wrote the target as a placeholder)
@@ -86,7 +86,8 @@ export function guardFileSystem(
           replaced.record.supersededName = rel;
           replaced.record.stagedPath = replaced.asidePath;
         }
-        tracker.addEntry();
+        // The rest of a file cut in two (file-cut.ts) is no entry: the file's first part counts it.
+        if (rel !== restOfCutFile) tracker.addEntry();
         const record: StagedEntry = { stagedPath: rel, type: 'file' };
         staged.push(record);
         files.set(rel, record);

@@ -52,14 +52,17 @@ export async function runHelperInstance<Taken>(
     sz.FS.mkdir(OUTPUT);
     growMemfsFilesByDoubling(sz, OUTPUT);
     out.attach(sz, OUTPUT);
-    const partPath = `${HELPER_EXTRACTS_TO}/${request.sumPart}`;
-    const part = request.sumPart !== undefined && crc32 ? sumPartAsWritten(sz, OUTPUT, partPath, crc32) : null;
+    const partPath = request.sumPart === undefined ? null : `${HELPER_EXTRACTS_TO}/${request.sumPart}`;
+    const part = partPath !== null && crc32 ? sumPartAsWritten(sz, OUTPUT, partPath, crc32) : null;
     try {
       const tracker = new LimitTracker(request.limits, request.archiveBytes, shared.tally);
       const onWrite = () => {
         if (shared.stopped) throw stoppedByOther();
       };
-      const guard = guardFileSystem(sz.FS, OUTPUT, tracker, onWrite, { dirsCounted: false });
+      const guard = guardFileSystem(sz.FS, OUTPUT, tracker, onWrite, {
+        dirsCounted: false,
+        ...(partPath !== null && { restOfCutFile: partPath.slice(OUTPUT.length + 1) }),
+      });
       const passwordGiven = Boolean(request.password);
       const args = [
         'x',

@@ -1,7 +1,7 @@
 import { crc32Combine } from '../core/crc32-combine.js';
 import type { ExtractedEntry, FilePart } from '../core/types.js';
 import type { Step } from './adopt-staged.js';
-import type { PartSum } from './part-sum.js';
+import type { PartSummer } from './part-sum.js';
 import type { SharePlan } from './share-plan.js';
 import type { SevenZipModule } from './sevenzip-module.js';
 
@@ -29,7 +29,7 @@ export function sumStagedPart(
   cutFile: NonNullable<SharePlan['cutFile']>,
   own: boolean,
   crc32: (bytes: Uint8Array) => number,
-  asWritten: { sumOf(size: number): PartSum | null } | null,
+  asWritten: PartSummer | null,
 ): StagedPart | null {
   const stagedPath = own ? cutFile.name : cutFile.partName;
   const staged = step.entries.find((entry) => entry.type === 'file' && entry.stagedPath === stagedPath);

@@ -9,6 +9,11 @@ export interface PartSum {
   bytes: number;
 }
 
+/** A part's sum as it stands once written: null unless it covers the part's `size` bytes. */
+export interface PartSummer {
+  sumOf(size: number): PartSum | null;
+}
+
 /**
  * Sums the CRC-32 of the file 7-Zip writes at `path` (inside `dir`) as it writes it: one part of
  * a file cut in two (file-cut.ts, share-plan.ts), which 7-Zip cannot check, as the part has no
@@ -26,7 +31,7 @@ export function sumPartAsWritten(
   dir: string,
   path: string,
   crc32: (bytes: Uint8Array) => number,
-): { sumOf(size: number): PartSum | null } {
+): PartSummer {
   let sum: PartSum | null = { crc: 0, bytes: 0 };
   const ops = memfsFileOps(sz, dir).stream_ops;
   const { write } = ops;

@@ -116,15 +116,22 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
   const own = job.sevenZipShare?.index === 0;
   const ownPart = inFile?.name ?? (cutFile && (own ? cutFile.name : cutFile.partName));
   const codec = job.codec;
-  const partSum =
-    ownPart !== undefined && codec ? sumPartAsWritten(sz, root, `${ownDir}/${ownPart}`, (bytes) => codec.crc32(bytes)) : null;
+  const partPath = ownPart === undefined ? null : `${ownDir}/${ownPart}`;
+  const partSum = partPath !== null && codec ? sumPartAsWritten(sz, root, partPath, (bytes) => codec.crc32(bytes)) : null;
   const tracker = new LimitTracker(share?.limits ?? job.limits, archiveBytes, split?.shared.tally);
   const report = () =>
     progress.report({ phase: 'extracting', bytesDone: tracker.bytesWritten, bytesTotal, entriesDone: tracker.entriesCreated });
-  const guard = guardFileSystem(sz.FS, root, tracker, () => {
-    if (split?.shared.stopped) throw stoppedByOther();
-    report();
-  });
+  const guard = guardFileSystem(
+    sz.FS,
+    root,
+    tracker,
+    () => {
+      if (split?.shared.stopped) throw stoppedByOther();
+      report();
+    },
+    // Share 1's rest of a file cut in two is no entry of its own (share 0's first part is).
+    cutFile && !own && partPath !== null ? { restOfCutFile: partPath.slice(root.length + 1) } : {},
+  );
   progress.phase('extracting', 0, bytesTotal, 0);
   try {
     let step = extractStep(

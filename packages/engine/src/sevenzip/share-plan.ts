@@ -83,13 +83,15 @@ export async function sharePlan(
   const declared = (list: SltListing['entries']) =>
     list.reduce((sum, entry) => sum + (entry.type === 'file' ? (entry.size ?? 0) : 0), 0);
   const inFile = split?.inFile;
-  // The file cut in two is share 0's entry; share 1 writes its rest, one more entry of its own.
+  // The file cut in two is share 0's entry; share 1 writes its rest, which is no entry (fs-guard.ts).
   const moved = inFile ? (own ? -inFile.restBytes : inFile.restBytes) : 0;
   const bytes = declared(entries) + moved;
-  const extra = inFile ? 1 : 0;
+  // Entries are cut by what each share lists, so the cuts add up to the limit at most. A folder
+  // both shares make (above files of each) counts in both: such an archive at exactly the entry
+  // limit fails a share, and the page extracts it again in one worker.
   const cut = cutLimits(limits, archiveBytes, {
     bytes: { mine: bytes, all: declared(listing.entries) },
-    entries: { mine: entries.length + (own ? 0 : extra), all: listing.entries.length + extra },
+    entries: { mine: entries.length, all: listing.entries.length },
     count: share.count,
   });
   // No split: share 0 runs as one instance would (an empty include list would select everything).
