@@ -231,6 +231,14 @@ describe('a 7z of several solid blocks on two 7-Zip instances', () => {
     expect(Object.keys(files).sort()).toEqual(['disk/', 'disk/a.bin', 'disk/image.bin', 'disk/z.bin']);
   });
 
+  it('extracts a file planned to be cut alone, into the file placed for both parts, where no second thread starts', async () => {
+    const refusing: SevenZipHelperHost = { cores: 2, start: () => Promise.reject(new Error('no thread to be had')) };
+    const alone = await extractWith(oneFile, refusing);
+    const single = await extractWith(oneFile, countingHelper(oneFile, 1));
+    expect(alone.result.entries).toEqual(single.result.entries);
+    expect(await tree(alone.out)).toEqual(await tree(single.out));
+  });
+
   it.each([
     ['summed as written', true],
     ['read back', false],

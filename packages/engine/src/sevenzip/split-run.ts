@@ -76,7 +76,9 @@ export async function startSplit(
       destination,
     );
   } catch {
-    // No second thread to be had: one instance extracts everything, as it would have anyway.
+    // No second thread to be had: one instance extracts everything, as it would have anyway. A
+    // file the sink placed for the cut (staging.ts `CutFile`) is then this instance's whole file,
+    // written into the placed file from its start: as good as any other spooled file.
     return null;
   }
   // Read once this instance is done (or has failed); never left unhandled meanwhile.
