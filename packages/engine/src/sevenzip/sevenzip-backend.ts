@@ -24,7 +24,7 @@ import { splitFolders } from './folder-split.js';
 import { mayCutInsideBlock } from './block-cut.js';
 import { mergeHelperEntries } from './helper-merge.js';
 import { helperEntries, splitFailure, startSplit } from './split-run.js';
-import { reportedPart, sumStagedPart } from './part-crc.js';
+import { reportedPart, stagedPart } from './part-crc.js';
 import { sumPartAsWritten } from './part-sum.js';
 
 /** 7-Zip is told what every backend is told (core/backend.ts). */
@@ -153,8 +153,8 @@ export async function extractWithSevenZip(job: SevenZipJob, sink: OutputSink): P
       const firstSum = inFile ? (partSum?.sumOf(inFile.firstBytes) ?? null) : null;
       step = mergeHelperEntries(step, await helperEntries(split, report), listing, tracker, inFile, firstSum);
     }
-    const part = cutFile && codec ? sumStagedPart(sz, step, cutFile, own, (bytes) => codec.crc32(bytes), partSum) : null;
-    if (cutFile && !part) throw new Error(`A part of ${JSON.stringify(cutFile.name)} is missing after the split.`);
+    const part = cutFile ? stagedPart(sz, step, cutFile, own, partSum) : null;
+    if (cutFile && !part) throw new Error(`A part of ${JSON.stringify(cutFile.name)} is missing or unsummed after the split.`);
     let format = formatName(listing.type);
     for (let depth = 1; ; depth += 1) {
       const inner = unwrapCandidate(sz, listing.type, step);
