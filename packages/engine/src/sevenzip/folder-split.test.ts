@@ -61,6 +61,16 @@ describe('splitting a 7z between two 7-Zip instances', () => {
     expect(splitFolders(listing([...FOUR_BLOCKS, { path: 'd/a', size: 1, block: 3 }]), 2, {})).toBeNull();
     expect(splitFolders(listing([...FOUR_BLOCKS, { path: 'd/g ', size: 1, block: 3 }]), 2, {})).toBeNull();
     expect(splitFolders(listing([...FOUR_BLOCKS, { path: 'd/a/x', size: 1, block: 3 }]), 2, {})).toBeNull();
+    // Names a list file reads otherwise: a part that is empty, "." or ".."; a name from the root; spaces at its start.
+    for (const path of ['d/./g', 'd/../g', 'd//g', 'd/g/', '/g', ' d/g', '..', '.']) {
+      expect(splitFolders(listing([...FOUR_BLOCKS, { path, size: 1, block: 3 }]), 2, {}), path).toBeNull();
+    }
+  });
+
+  it('splits where names only look like those: dots and spaces inside a name', () => {
+    for (const path of ['d/.g', 'd/..g', 'd/g.', 'd/g..', 'd/g h', '.d/g']) {
+      expect(splitFolders(listing([...FOUR_BLOCKS, { path, size: 1, block: 3 }]), 2, {}), path).not.toBeNull();
+    }
   });
 
   it('keeps one instance where a block needs a big or unknown decoder memory', () => {

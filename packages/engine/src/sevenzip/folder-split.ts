@@ -105,17 +105,37 @@ export function maySplit(listing: SltListing, cores: number, options: OperationO
   return namesSelectExactly(listing);
 }
 
+/**
+ * Whether each name selects exactly its entry, worked out once per listing: every split plan asks
+ * (folder-split.ts, cut-place.ts, block-cut.ts), and at 100,000 entries each answer took ~65 ms.
+ */
+const namesChecked = new WeakMap<SltListing['entries'], boolean>();
+
 function namesSelectExactly(listing: SltListing): boolean {
+  let known = namesChecked.get(listing.entries);
+  if (known === undefined) {
+    known = checkNames(listing.entries);
+    namesChecked.set(listing.entries, known);
+  }
+  return known;
+}
+
+/**
+ * A name no list file can select alone: a backslash, a line break or NUL; spaces at an end; a
+ * name that starts with "/" or a part that is empty, "." or "..".
+ */
+const AMBIGUOUS_NAME = /[\\\r\n\0]|^\s|\s$|^\/|\/\/|\/$|(?:^|\/)\.\.?(?:\/|$)/;
+
+function checkNames(entries: SltListing['entries']): boolean {
   const seen = new Set<string>();
   const files = new Set<string>();
-  for (const { name, type } of listing.entries) {
-    if (name === '' || seen.has(name) || /[\\\r\n\0]|^\s|\s$/.test(name) || name.startsWith('/')) return false;
-    if (name.split('/').some((part) => part === '' || part === '.' || part === '..')) return false;
+  for (const { name, type } of entries) {
+    if (name === '' || seen.has(name) || AMBIGUOUS_NAME.test(name)) return false;
     seen.add(name);
     if (type === 'file') files.add(name);
   }
   // A name selects what lies below it too: no file may have the name of another entry's folder.
-  for (const { name } of listing.entries) {
+  for (const { name } of entries) {
     for (let slash = name.indexOf('/'); slash > 0; slash = name.indexOf('/', slash + 1)) {
       if (files.has(name.slice(0, slash))) return false;
     }
