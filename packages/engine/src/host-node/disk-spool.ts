@@ -29,6 +29,8 @@ interface Spooled {
   fd: number | null;
   /** The file's number for the writer thread, when that thread writes it. */
   threadId: number | null;
+  /** What the writer thread was last asked to set on the file (flushStamp), until it is written to again. */
+  stamped?: { accessed: number; modified: number; mode: number } | undefined;
 }
 
 export interface DiskSpool {
@@ -48,8 +50,19 @@ export interface DiskSpool {
    * file's size and CRC-32 are checked once both are written. Called before 7-Zip runs.
    */
   place(path: string, diskPath: string, offset: number): void;
+  /**
+   * Has each file 7-Zip makes under `dir` (in MEMFS, the attached folder or one inside it) go to
+   * `placeFor(its path relative to dir)`, made new there, instead of a numbered file of the spool's
+   * folder; where `placeFor` answers null, to the spool's folder as before. Called before 7-Zip runs.
+   */
+  inPlace(dir: string, placeFor: (relative: string) => string | null): void;
   /** Closes every file still open and stops the writer thread (the extraction ended or failed). */
   closeAll(): void;
+  /**
+   * The files written where they end up (`inPlace`) that were never taken: 7-Zip deleted them,
+   * or the extraction failed first. Their caller removes them, after closeAll.
+   */
+  untakenInPlace(): string[];
 }
 
 /**
@@ -77,6 +90,10 @@ export function diskSpool(diskDir: string, writerAfterBytes = WRITER_AFTER_BYTES
   const open: Spooled[] = [];
   /** Files to be written into a disk file of their own (`place`), by their path in MEMFS. */
   const places = new Map<string, { diskPath: string; offset: number }>();
+  /** Where files are written where they end up (`inPlace`): the folder in MEMFS, with a slash. */
+  let inPlaceBelow: { prefix: string; placeFor: (relative: string) => string | null } | null = null;
+  /** Files written where they end up and not taken yet. */
+  const inPlaceFiles = new Set<Spooled>();
 
   const close = (file: Spooled): void => {
     if (file.fd === null) return;
@@ -104,7 +121,8 @@ export function diskSpool(diskDir: string, writerAfterBytes = WRITER_AFTER_BYTES
     writer ??= spoolWriter(diskDir);
     return writer;
   };
-  const create = (node: MemfsNode, place: { diskPath: string; offset: number } | undefined): Spooled => {
+  const create = (node: MemfsNode, memfsPath: string, place: { diskPath: string; offset: number } | undefined): Spooled => {
+    flushStamp();
     created += 1;
     if (place) {
       // A part of a large file: its writes are what the thread is for.
@@ -115,16 +133,39 @@ export function diskSpool(diskDir: string, writerAfterBytes = WRITER_AFTER_BYTES
     }
     // Not for the first file either: a lone file (x out of x.gz) is not worth a thread.
     if (!writerStarted && created >= 2 && writtenHere >= writerAfterBytes) startWriter();
+    const where = inPlaceBelow && memfsPath.startsWith(inPlaceBelow.prefix) ? inPlaceBelow : null;
+    const endsAt = where?.placeFor(memfsPath.slice(where.prefix.length)) ?? null;
+    if (endsAt !== null && writer) writer.name(created, endsAt, true);
     const file: Spooled = writer
-      ? { diskPath: join(diskDir, String(created)), base: 0, placed: false, fd: null, threadId: created }
-      : { diskPath: join(diskDir, `own-${created}`), base: 0, placed: false, fd: null, threadId: null };
+      ? { diskPath: endsAt ?? join(diskDir, String(created)), base: 0, placed: false, fd: null, threadId: created }
+      : { diskPath: endsAt ?? join(diskDir, `own-${created}`), base: 0, placed: false, fd: null, threadId: null };
     // 'wx+': a spool file is always new (the folder is the sink's own), and may be read back.
     if (file.threadId === null) opened(file, 'wx+');
+    if (endsAt !== null) inPlaceFiles.add(file);
     files.set(node, file);
     return file;
   };
+  /**
+   * A file written where it ends up by the writer thread, whose times or mode 7-Zip set last: the
+   * thread stamps it through its open descriptor once 7-Zip makes the next file, or the file is
+   * taken. 7-Zip sets the time, then the mode, of each file it closes. Done at adoption instead,
+   * a `utimes` by path per file was ~0.5 s of a 100,000-file 7z on this thread. Not for a staged
+   * file: its move at adoption then paid the path's look-up instead
+   * (docs/decisions/054-sevenzip-files-written-in-place.md, and 050's addendum).
+   */
+  let pendingStamp: { file: Spooled; node: MemfsNode } | null = null;
+  const flushStamp = (): void => {
+    if (!pendingStamp) return;
+    const { file, node } = pendingStamp;
+    pendingStamp = null;
+    const id = file.threadId;
+    if (id === null || !writer || !inPlaceFiles.has(file)) return;
+    onDisk(() => writer?.stamp(id, node.atime, node.mtime, node.mode));
+    file.stamped = { accessed: node.atime, modified: node.mtime, mode: node.mode };
+  };
   /** The file's bytes are all on disk (the writer thread's queue is done up to now). */
   const settled = (file: Spooled): Spooled => {
+    flushStamp();
     if (file.threadId !== null) writer?.drain();
     return file;
   };
@@ -140,6 +181,7 @@ export function diskSpool(diskDir: string, writerAfterBytes = WRITER_AFTER_BYTES
     onDisk(() => settled(file));
     close(file);
     files.delete(node);
+    inPlaceFiles.delete(file);
     node.contents = new Uint8Array(readFileSync(file.diskPath));
     node.usedBytes = node.contents.length;
     rmSync(file.diskPath, { force: true });
@@ -155,13 +197,14 @@ export function diskSpool(diskDir: string, writerAfterBytes = WRITER_AFTER_BYTES
         const node = stream.node;
         let file = files.get(node);
         if (!file && length > 0 && node.usedBytes === 0 && inside(node)) {
-          const place =
-            places.size > 0 ? places.get(sz.FS.getPath(node as unknown as Parameters<typeof sz.FS.getPath>[0])) : undefined;
-          file = onDisk(() => create(node, place));
+          const memfsPath =
+            places.size > 0 || inPlaceBelow ? sz.FS.getPath(node as unknown as Parameters<typeof sz.FS.getPath>[0]) : '';
+          file = onDisk(() => create(node, memfsPath, places.get(memfsPath)));
         }
         if (!file) return write.call(this, stream, data, offset, length, position, canOwn);
         const bytes = asBytes(data);
         const id = file.threadId;
+        file.stamped = undefined;
         if (id !== null) {
           onDisk(() => writer?.write(id, file.base + position, bytes.subarray(offset, offset + length)));
         } else {
@@ -194,7 +237,14 @@ export function diskSpool(diskDir: string, writerAfterBytes = WRITER_AFTER_BYTES
       beforeMapping(ops, unspool);
       ops.node_ops.setattr = function (this: unknown, node, attr) {
         const file = files.get(node);
+        if (file && attr.size === undefined && file.threadId !== null && inPlaceFiles.has(file)) {
+          setattr.call(this, node, attr);
+          if (pendingStamp?.file !== file) flushStamp();
+          pendingStamp = { file, node };
+          return;
+        }
         if (file && attr.size !== undefined) {
+          file.stamped = undefined;
           const size = attr.size;
           const id = file.threadId;
           if (!file.placed) onDisk(() => (id === null ? ftruncateSync(fdOf(file), size) : writer?.truncate(id, size)));
@@ -209,6 +259,9 @@ export function diskSpool(diskDir: string, writerAfterBytes = WRITER_AFTER_BYTES
     place(path, diskPath, offset) {
       places.set(path, { diskPath, offset });
     },
+    inPlace(dir, placeFor) {
+      inPlaceBelow = { prefix: `${dir}/`, placeFor };
+    },
     take(sz, path) {
       const node = memfsNode(sz, path);
       const file = files.get(node);
@@ -216,14 +269,21 @@ export function diskSpool(diskDir: string, writerAfterBytes = WRITER_AFTER_BYTES
       onDisk(() => settled(file));
       close(file);
       files.delete(node);
+      inPlaceFiles.delete(file);
       // A part past the start leaves the file's time and mode to the part that starts it.
-      if (file.base === 0) keepTimesAndMode(file.diskPath, node);
+      if (file.base === 0 && !stampedAsIs(file, node)) keepTimesAndMode(file.diskPath, node);
       return file.diskPath;
     },
     closeAll() {
+      pendingStamp = null;
       writer?.stop();
       writer = null;
       for (const file of [...open]) close(file);
+    },
+    untakenInPlace() {
+      const paths = [...inPlaceFiles].map((file) => file.diskPath);
+      inPlaceFiles.clear();
+      return paths;
     },
   };
 }
@@ -239,6 +299,14 @@ function onDisk<T>(call: () => T): T {
   } catch (error) {
     throw toEngineError(error);
   }
+}
+
+/** Whether the writer thread set the times and mode the node holds now, after the file's last write. */
+function stampedAsIs(file: Spooled, node: MemfsNode): boolean {
+  const { stamped } = file;
+  return (
+    stamped !== undefined && stamped.accessed === node.atime && stamped.modified === node.mtime && stamped.mode === node.mode
+  );
 }
 
 /** Gives a file on disk what 7-Zip set on its node through utime and chmod (MEMFS keeps both; entry-stamp.ts). */

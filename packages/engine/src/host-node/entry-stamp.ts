@@ -31,6 +31,14 @@ export function stampClosedFile(path: string, accessedMs: number, modifiedMs: nu
   if (kept !== newFileMode) chmodSync(path, kept);
 }
 
+/** The same through a descriptor: the spool's writer thread keeps the file open (spool-writer-thread.ts). */
+export function stampSpooledFile(fd: number, accessedMs: number, modifiedMs: number, mode: number): void {
+  futimesSync(fd, accessedMs / 1000, modifiedMs / 1000);
+  newFileMode ??= fstatSync(fd).mode & 0o777;
+  const kept = keptMode(mode, newFileMode);
+  if (kept !== newFileMode) fchmodSync(fd, kept);
+}
+
 /** Sets a folder's time (ms), once nothing more is written into it. */
 export function stampFolder(path: string, modifiedMs: number): void {
   ignoreFailure(() => utimesSync(path, modifiedMs / 1000, modifiedMs / 1000));

@@ -34,14 +34,20 @@ export const State = {
  * Record operations, the first Uint32 of a record. A record is [op, id, length, 0, position as
  * float64, …] up to RECORD_ALIGN bytes, then (WRITE, NAME) `length` bytes padded to RECORD_ALIGN.
  * WRAP fills the rest of the ring; the next record starts at 0. NAME gives file `id` a path of
- * its own (UTF-8), instead of `id` in the thread's folder: a file another spool writes too.
+ * its own (UTF-8), instead of `id` in the thread's folder: a file another spool writes too
+ * (position 0), or one made new where it ends up (position 1). STAMP gives file `id` the times
+ * and mode 7-Zip set on it (STAMP_AT), in a record of its own.
  */
 export const Op = {
   WRITE: 1,
   TRUNCATE: 2,
   WRAP: 3,
   NAME: 4,
+  STAMP: 5,
 } as const;
+
+/** Where a STAMP record holds the mode (Uint32), the access and the modification time (ms, float64). */
+export const STAMP_AT = { MODE: 12, ACCESSED: 16, MODIFIED: 24 } as const;
 
 /** The bytes a record takes in the ring. */
 export const recordBytes = (payload: number): number => RECORD_ALIGN + Math.ceil(payload / RECORD_ALIGN) * RECORD_ALIGN;

@@ -1,13 +1,25 @@
 import { closeSync, constants, ftruncateSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { workerData } from 'node:worker_threads';
-import { MESSAGE_MAX_CHARS, Op, RING_BYTES, RECORD_ALIGN, recordBytes, Slot, State, type SpoolThreadData } from './spool-ring.js';
+import { stampSpooledFile } from './entry-stamp.js';
+import {
+  MESSAGE_MAX_CHARS,
+  Op,
+  RING_BYTES,
+  RECORD_ALIGN,
+  recordBytes,
+  Slot,
+  STAMP_AT,
+  State,
+  type SpoolThreadData,
+} from './spool-ring.js';
 
 // The disk spool's writer thread (see spool-writer.ts): takes records from the shared ring in
 // order and applies them to files `1`, `2`… of its folder. A file is created on its first record
 // ('wx': never through something put in its place) and kept open, a few at a time. A file named
-// with a path of its own (Op.NAME) is opened there, made if missing: another spool's thread
-// writes other parts of it (disk-spool.ts `place`); never through a link either. The first
+// with a path of its own (Op.NAME) is opened there: made if missing where another spool's thread
+// writes other parts of it (disk-spool.ts `place`), made new like a numbered one where it is
+// written where it ends up (`inPlace`); never through a link either. The first
 // failing call ends the writing: it is reported in the shared error slots and every later record
 // is dropped, so that 7-Zip's thread never waits for room.
 
@@ -22,8 +34,8 @@ const OPEN_MAX = 16;
 const fds = new Map<number, number>();
 /** The highest id created so far: a lower one exists already and is reopened, not created. */
 let newest = 0;
-/** Files given a path of their own, by id. */
-const named = new Map<number, string>();
+/** Files given a path of their own, by id, and whether each is made new there (Op.NAME). */
+const named = new Map<number, { path: string; fresh: boolean }>();
 const NAMED_FLAGS = constants.O_RDWR | constants.O_CREAT | constants.O_NOFOLLOW;
 
 function fdOf(id: number): number {
@@ -38,10 +50,10 @@ function fdOf(id: number): number {
     fds.delete(oldest);
     closeSync(fd);
   }
-  const ownPath = named.get(id);
-  const path = ownPath ?? join(data.dir, String(id));
+  const own = named.get(id);
+  const path = own?.path ?? join(data.dir, String(id));
   const fd =
-    ownPath !== undefined
+    own && !own.fresh
       ? openSync(path, NAMED_FLAGS)
       : id > newest
         ? openSync(path, 'wx')
@@ -72,11 +84,16 @@ function apply(at: number, failed: boolean): number {
   const length = view.getUint32(at + 8, true);
   const position = view.getFloat64(at + 16, true);
   if (op === Op.NAME) {
-    named.set(id, new TextDecoder().decode(ring.slice(at + RECORD_ALIGN, at + RECORD_ALIGN + length)));
+    const path = new TextDecoder().decode(ring.slice(at + RECORD_ALIGN, at + RECORD_ALIGN + length));
+    named.set(id, { path, fresh: position === 1 });
   } else if (!failed) {
     const fd = fdOf(id);
     if (op === Op.TRUNCATE) ftruncateSync(fd, position);
-    else for (let done = 0; done < length;) done += writeSync(fd, ring, at + RECORD_ALIGN + done, length - done, position + done);
+    else if (op === Op.STAMP) {
+      const mode = view.getUint32(at + STAMP_AT.MODE, true);
+      stampSpooledFile(fd, view.getFloat64(at + STAMP_AT.ACCESSED, true), view.getFloat64(at + STAMP_AT.MODIFIED, true), mode);
+    } else
+      for (let done = 0; done < length;) done += writeSync(fd, ring, at + RECORD_ALIGN + done, length - done, position + done);
   }
   return op === Op.WRITE || op === Op.NAME ? recordBytes(length) : RECORD_ALIGN;
 }

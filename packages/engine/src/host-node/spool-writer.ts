@@ -7,6 +7,7 @@ import {
   RING_BYTES,
   recordBytes,
   Slot,
+  STAMP_AT,
   State,
   type SpoolThreadData,
 } from './spool-ring.js';
@@ -25,18 +26,22 @@ const WAKE_BYTES = 256 * 1024;
 /** How long a thread that never starts (or a stalled one) is waited for before failing. */
 const THREAD_PATIENCE_MS = 10_000;
 const { STATE, USED, FAILED, ERROR_LENGTH } = Slot;
+const utf8 = new TextEncoder();
 const { NOT_STARTED, RUNNING, STOPPING, FINISHED } = State;
 
 export interface SpoolWriter {
   /** Queues `bytes` (copied at once) for file `id` of the folder, at `position`. */
   write(id: number, position: number, bytes: Uint8Array): void;
   /**
-   * Has file `id` be the file at `path` (made if missing, never through a link), not `id` in the
-   * writer's folder; queued before the file's first write.
+   * Has file `id` be the file at `path`, not `id` in the writer's folder; queued before the
+   * file's first write. Never opened through a link. `fresh`: made new, as a numbered file is
+   * (it must not exist); else made if missing (another spool may have made it).
    */
-  name(id: number, path: string): void;
+  name(id: number, path: string, fresh?: boolean): void;
   /** Queues a cut of file `id` to `size`, after the writes queued before it. */
   truncate(id: number, size: number): void;
+  /** Queues setting file `id`'s times (ms) and mode, as entry-stamp.ts `stampSpooledFile` does, after its writes. */
+  stamp(id: number, accessedMs: number, modifiedMs: number, mode: number): void;
   /** Waits until every queued record is on disk; throws the thread's failure, if any. */
   drain(): void;
   /** Ends the thread and closes its files, dropping what is still queued. */
@@ -95,7 +100,8 @@ export function spoolWriter(dir: string): SpoolWriter {
       if (Atomics.wait(control, USED, used, 100) === 'timed-out') waited += 100;
     }
   };
-  const queue = (op: number, id: number, position: number, bytes: Uint8Array | null): void => {
+  /** Queues a record; `fill` sets the fields of a record that has more than these, before the thread may read it. */
+  const queue = (op: number, id: number, position: number, bytes: Uint8Array | null, fill?: (start: number) => void): void => {
     if (stopped) throw new Error("the spool's writer thread was stopped");
     throwIfFailed();
     const size = bytes ? recordBytes(bytes.length) : RECORD_ALIGN;
@@ -114,6 +120,7 @@ export function spoolWriter(dir: string): SpoolWriter {
     view.setUint32(at + 8, bytes?.length ?? 0, true);
     view.setFloat64(at + 16, position, true);
     if (bytes) ring.set(bytes, at + RECORD_ALIGN);
+    fill?.(at);
     at = (at + size) % RING_BYTES;
     Atomics.add(control, USED, size);
     unannounced += 1;
@@ -127,11 +134,18 @@ export function spoolWriter(dir: string): SpoolWriter {
         queue(Op.WRITE, id, position + done, bytes.subarray(done, done + PIECE_BYTES));
       }
     },
-    name(id, path) {
-      queue(Op.NAME, id, 0, new TextEncoder().encode(path));
+    name(id, path, fresh = false) {
+      queue(Op.NAME, id, fresh ? 1 : 0, utf8.encode(path));
     },
     truncate(id, size) {
       queue(Op.TRUNCATE, id, size, null);
+    },
+    stamp(id, accessedMs, modifiedMs, mode) {
+      queue(Op.STAMP, id, 0, null, (start) => {
+        view.setUint32(start + STAMP_AT.MODE, mode, true);
+        view.setFloat64(start + STAMP_AT.ACCESSED, accessedMs, true);
+        view.setFloat64(start + STAMP_AT.MODIFIED, modifiedMs, true);
+      });
     },
     drain() {
       waitUntilUsed(0);

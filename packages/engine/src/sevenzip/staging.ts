@@ -37,6 +37,14 @@ export interface SevenZipSpool {
    * CORRUPT_ARCHIVE where either differs. Optional: without it no file is cut in two.
    */
   checkCutFile?(finalPath: string, size: number, crc: number | null, sums: CutSums): Promise<void>;
+  /**
+   * Has the files 7-Zip writes under `dir` (inside the instance) go straight where adoption puts
+   * them, by the names 7-Zip gives them: adopting one then moves nothing. Called before 7-Zip
+   * runs, and only where the listing proves that adoption keeps every name (names-kept.ts):
+   * `names`, relative to `dir`; a file 7-Zip names otherwise still goes to staging. False where
+   * the host cannot (its folder held files already). Optional: without it every file is staged.
+   */
+  writeInPlace?(dir: string, names: ReadonlySet<string>): boolean;
 }
 
 /**
@@ -64,6 +72,10 @@ export interface Staging {
   /** Whether the sink joins a file's two parts (SevenZipSpool.checkCutFile). */
   readonly joinsParts: boolean;
   checkCutFile(finalPath: string, size: number, crc: number | null, sums: CutSums): Promise<void>;
+  /** Whether the sink can take files written where they end up (SevenZipSpool.writeInPlace). */
+  readonly writesInPlace: boolean;
+  /** SevenZipSpool.writeInPlace, where the sink has it; false where not. */
+  writeInPlace(dir: string, names: ReadonlySet<string>): boolean;
   close(): Promise<void>;
 }
 
@@ -96,6 +108,8 @@ export function stageIn(sz: SevenZipModule, sink: OutputSink): Staging {
       if (!spool?.checkCutFile) throw new Error('This sink joins no parts of files.');
       await spool.checkCutFile(finalPath, size, crc, sums);
     },
+    writesInPlace: spool?.writeInPlace !== undefined,
+    writeInPlace: (dir, names) => spool?.writeInPlace?.(dir, names) ?? false,
     async close() {
       await spool?.close();
     },
