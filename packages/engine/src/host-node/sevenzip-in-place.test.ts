@@ -63,15 +63,21 @@ async function sevenZipOfFolders(): Promise<{ path: string; files: Map<string, U
   return { path, files };
 }
 
+/** A disk sink's 7-Zip spool into `out`, attached to a fresh instance's `/staged`. */
+async function attachedSpool(out: string) {
+  const spool = diskSink(out).spoolSevenZip?.();
+  if (!spool) throw new Error('the disk sink spools 7-Zip');
+  const sz = await SevenZip({ print: () => undefined, printErr: () => undefined });
+  sz.FS.mkdir('/staged');
+  spool.attach(sz, '/staged');
+  return { sz, spool };
+}
+
 describe('7-Zip’s files written where they end up', () => {
   it('are in place before adoption, which moves nothing; a name the listing did not prove is staged', async () => {
     const out = await freshDir();
-    const sink = diskSink(out);
-    const spool = sink.spoolSevenZip?.();
-    const sz = await SevenZip({ print: () => undefined, printErr: () => undefined });
-    sz.FS.mkdir('/staged');
-    spool?.attach(sz, '/staged');
-    expect(spool?.writeInPlace?.('/staged/1', new Set(['d', 'd/a.txt', 'gone.txt']))).toBe(true);
+    const { sz, spool } = await attachedSpool(out);
+    expect(spool.writeInPlace?.('/staged/1', new Set(['d', 'd/a.txt', 'gone.txt']))).toBe(true);
     sz.FS.mkdir('/staged/1');
     sz.FS.mkdir('/staged/1/d');
     sz.FS.writeFile('/staged/1/d/a.txt', 'A');
@@ -82,44 +88,37 @@ describe('7-Zip’s files written where they end up', () => {
     sz.FS.unlink('/staged/1/gone.txt');
 
     expect(await filesIn(out).then((paths) => paths.filter((p) => !STAGING.test(p)))).toEqual(['d/a.txt', 'gone.txt']);
-    expect(await spool?.adopt(sz, '/staged/1/d/a.txt', 'd/a.txt')).toBe(true);
-    expect(await spool?.adopt(sz, '/staged/1/bell\u0007.txt', 'bell.txt')).toBe(true);
-    expect(await spool?.adopt(sz, '/staged/other.txt', 'other.txt')).toBe(true);
-    await spool?.close();
+    expect(await spool.adopt(sz, '/staged/1/d/a.txt', 'd/a.txt')).toBe(true);
+    expect(await spool.adopt(sz, '/staged/1/bell\u0007.txt', 'bell.txt')).toBe(true);
+    expect(await spool.adopt(sz, '/staged/other.txt', 'other.txt')).toBe(true);
+    await spool.close();
     expect(await filesIn(out)).toEqual(['bell.txt', 'd/a.txt', 'other.txt']);
     expect(await readFile(join(out, 'd/a.txt'), 'utf8')).toBe('A');
   });
 
   it('move, and free their first place, where adoption names them otherwise after all', async () => {
     const out = await freshDir();
-    const sink = diskSink(out);
-    const spool = sink.spoolSevenZip?.();
-    const sz = await SevenZip({ print: () => undefined, printErr: () => undefined });
-    sz.FS.mkdir('/staged');
-    spool?.attach(sz, '/staged');
-    spool?.writeInPlace?.('/staged/1', new Set(['x.txt']));
+    const { sz, spool } = await attachedSpool(out);
+    spool.writeInPlace?.('/staged/1', new Set(['x.txt']));
     sz.FS.mkdir('/staged/1');
     sz.FS.writeFile('/staged/1/x.txt', 'first');
     sz.FS.writeFile('/staged/other.txt', 'second');
 
-    await spool?.adopt(sz, '/staged/1/x.txt', 'y.txt');
-    await spool?.adopt(sz, '/staged/other.txt', 'x.txt');
-    await spool?.close();
+    await spool.adopt(sz, '/staged/1/x.txt', 'y.txt');
+    await spool.adopt(sz, '/staged/other.txt', 'x.txt');
+    await spool.close();
     expect(await readFile(join(out, 'y.txt'), 'utf8')).toBe('first');
     expect(await readFile(join(out, 'x.txt'), 'utf8')).toBe('second');
   });
 
   it('are not written so into a folder that held anything', async () => {
     const out = await freshDir({ 'mine.txt': 'mine' });
-    const spool = diskSink(out).spoolSevenZip?.();
-    const sz = await SevenZip({ print: () => undefined, printErr: () => undefined });
-    sz.FS.mkdir('/staged');
-    spool?.attach(sz, '/staged');
-    expect(spool?.writeInPlace?.('/staged/1', new Set(['a.txt']))).toBe(false);
+    const { sz, spool } = await attachedSpool(out);
+    expect(spool.writeInPlace?.('/staged/1', new Set(['a.txt']))).toBe(false);
     sz.FS.mkdir('/staged/1');
     sz.FS.writeFile('/staged/1/a.txt', 'A');
     expect((await filesIn(out)).filter((p) => !STAGING.test(p))).toEqual(['mine.txt']);
-    await spool?.close();
+    await spool.close();
   });
 
   it('come out of a 7z whole, with their times, and nothing is left staged', async () => {
