@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { SevenZipModule } from '7z-wasm';
 import { toEngineError } from '../core/engine-error.js';
 import { asBytes, beforeMapping, memfsFileOps, memfsNode, nodesBelow, type MemfsNode } from '../sevenzip/memfs-file-ops.js';
-import { stampClosedFile } from './entry-stamp.js';
+import { keepClosedFileMode, stampClosedFile } from './entry-stamp.js';
 import { spoolWriter, type SpoolWriter } from './spool-writer.js';
 
 /** Files kept open at once; 7-Zip writes one file at a time, so others are rarely reopened. */
@@ -29,8 +29,8 @@ interface Spooled {
   fd: number | null;
   /** The file's number for the writer thread, when that thread writes it. */
   threadId: number | null;
-  /** What the writer thread was last asked to set on the file (flushStamp), until it is written to again. */
-  stamped?: { accessed: number; modified: number; mode: number } | undefined;
+  /** The times the writer thread was last asked to set on the file (flushStamp), until it is written to again. */
+  stamped?: { accessed: number; modified: number } | undefined;
 }
 
 export interface DiskSpool {
@@ -147,8 +147,9 @@ export function diskSpool(diskDir: string, writerAfterBytes = WRITER_AFTER_BYTES
   };
   /**
    * A file written where it ends up by the writer thread, whose times or mode 7-Zip set last: the
-   * thread stamps it through its open descriptor once 7-Zip makes the next file, or the file is
-   * taken. 7-Zip sets the time, then the mode, of each file it closes. Done at adoption instead,
+   * thread sets its times through its open descriptor once 7-Zip makes the next file, or the file
+   * is taken (its mode, rarely other than new files get, is kept here at adoption). 7-Zip sets
+   * the time, then the mode, of each file it closes. Done at adoption instead,
    * a `utimes` by path per file was ~0.5 s of a 100,000-file 7z on this thread. Not for a staged
    * file: its move at adoption then paid the path's look-up instead
    * (docs/decisions/054-sevenzip-files-written-in-place.md, and 050's addendum).
@@ -160,8 +161,8 @@ export function diskSpool(diskDir: string, writerAfterBytes = WRITER_AFTER_BYTES
     pendingStamp = null;
     const id = file.threadId;
     if (id === null || !writer || !inPlaceFiles.has(file)) return;
-    onDisk(() => writer?.stamp(id, node.atime, node.mtime, node.mode));
-    file.stamped = { accessed: node.atime, modified: node.mtime, mode: node.mode };
+    onDisk(() => writer?.stamp(id, node.atime, node.mtime));
+    file.stamped = { accessed: node.atime, modified: node.mtime };
   };
   /** The file's bytes are all on disk (the writer thread's queue is done up to now). */
   const settled = (file: Spooled): Spooled => {
@@ -271,7 +272,10 @@ export function diskSpool(diskDir: string, writerAfterBytes = WRITER_AFTER_BYTES
       files.delete(node);
       inPlaceFiles.delete(file);
       // A part past the start leaves the file's time and mode to the part that starts it.
-      if (file.base === 0 && !stampedAsIs(file, node)) keepTimesAndMode(file.diskPath, node);
+      if (file.base === 0) {
+        if (timesStampedAsIs(file, node)) keepClosedFileMode(file.diskPath, node.mode);
+        else keepTimesAndMode(file.diskPath, node);
+      }
       return file.diskPath;
     },
     closeAll() {
@@ -301,12 +305,10 @@ function onDisk<T>(call: () => T): T {
   }
 }
 
-/** Whether the writer thread set the times and mode the node holds now, after the file's last write. */
-function stampedAsIs(file: Spooled, node: MemfsNode): boolean {
+/** Whether the writer thread set the times the node holds now, after the file's last write. */
+function timesStampedAsIs(file: Spooled, node: MemfsNode): boolean {
   const { stamped } = file;
-  return (
-    stamped !== undefined && stamped.accessed === node.atime && stamped.modified === node.mtime && stamped.mode === node.mode
-  );
+  return stamped !== undefined && stamped.accessed === node.atime && stamped.modified === node.mtime;
 }
 
 /** Gives a file on disk what 7-Zip set on its node through utime and chmod (MEMFS keeps both; entry-stamp.ts). */

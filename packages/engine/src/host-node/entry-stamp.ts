@@ -26,17 +26,23 @@ export function stampOpenFile(fd: number, stamp: EntryStamp | undefined): void {
 /** The same for a closed file, with separate access and modification times (ms): 7-Zip's, read off its in-memory node. */
 export function stampClosedFile(path: string, accessedMs: number, modifiedMs: number, mode: number): void {
   utimesSync(path, accessedMs / 1000, modifiedMs / 1000);
+  keepClosedFileMode(path, mode);
+}
+
+/** Only the mode: the times were set already (stampSpooledTimes). */
+export function keepClosedFileMode(path: string, mode: number): void {
   newFileMode ??= statSync(path).mode & 0o777;
   const kept = keptMode(mode, newFileMode);
   if (kept !== newFileMode) chmodSync(path, kept);
 }
 
-/** The same through a descriptor: the spool's writer thread keeps the file open (spool-writer-thread.ts). */
-export function stampSpooledFile(fd: number, accessedMs: number, modifiedMs: number, mode: number): void {
+/**
+ * A closed file's times (ms) through a descriptor the spool's writer thread keeps open
+ * (spool-writer-thread.ts). Not its mode: that thread never learns the mode new files get, so
+ * that the one thread that does (keepClosedFileMode) only ever reads it off a file none changed.
+ */
+export function stampSpooledTimes(fd: number, accessedMs: number, modifiedMs: number): void {
   futimesSync(fd, accessedMs / 1000, modifiedMs / 1000);
-  newFileMode ??= fstatSync(fd).mode & 0o777;
-  const kept = keptMode(mode, newFileMode);
-  if (kept !== newFileMode) fchmodSync(fd, kept);
 }
 
 /** Sets a folder's time (ms), once nothing more is written into it. */

@@ -35,15 +35,17 @@ async function filesIn(dir: string): Promise<string[]> {
 
 const STAGING = /^\.archive-opener-staging-/;
 const modifiedTime = Date.UTC(2003, 4, 5, 6, 7, 8);
+/** Every fifth file's mode: kept less the umask, where the others keep the mode new files get. */
+const EXECUTABLE = 0o755;
 
 /**
  * A 7z of three folders of files, more bytes than the spool writes before its writer thread
  * starts (so that both threads write files in place), each file dated `modifiedTime`; made by
  * the engine's own 7-Zip.
  */
-async function sevenZipOfFolders(): Promise<{ path: string; files: Map<string, Uint8Array> }> {
+async function sevenZipOfFolders(): Promise<{ path: string; files: Map<string, { bytes: Uint8Array; mode: number }> }> {
   const sz = await SevenZip({ print: () => undefined, printErr: () => undefined });
-  const files = new Map<string, Uint8Array>();
+  const files = new Map<string, { bytes: Uint8Array; mode: number }>();
   sz.FS.mkdir('/in');
   const perFile = Math.ceil((WRITER_AFTER_BYTES * 2) / 24);
   for (let i = 0; i < 24; i += 1) {
@@ -53,7 +55,9 @@ async function sevenZipOfFolders(): Promise<{ path: string; files: Map<string, U
     const bytes = new Uint8Array(randomBytes(i % 4 === 0 ? 10 : perFile));
     sz.FS.writeFile(`/in/${name}`, bytes);
     sz.FS.utime(`/in/${name}`, modifiedTime, modifiedTime);
-    files.set(name, bytes);
+    const mode = i % 5 === 1 ? EXECUTABLE : 0o666;
+    sz.FS.chmod(`/in/${name}`, mode);
+    files.set(name, { bytes, mode });
   }
   sz.FS.chdir('/in');
   sz.callMain(['a', '-t7z', '-mx0', '/folders.7z', '.']);
@@ -121,7 +125,7 @@ describe('7-Zip’s files written where they end up', () => {
     await spool.close();
   });
 
-  it('come out of a 7z whole, with their times, and nothing is left staged', async () => {
+  it('come out of a 7z whole, with their times and modes, and nothing is left staged', async () => {
     const { path, files } = await sevenZipOfFolders();
     const out = join(await freshDir(), 'out');
     // Staged files reach `out` only at adoption; these are there before it starts (those the
@@ -140,9 +144,11 @@ describe('7-Zip’s files written where they end up', () => {
     expect(seenBeforeAdoption).toBeGreaterThan(0);
     expect(result.entries.filter((e) => e.type === 'file').map((e) => e.path)).toEqual([...files.keys()].sort());
     expect(await filesIn(out)).toEqual([...files.keys()].sort());
-    for (const [name, bytes] of files) {
+    for (const [name, { bytes, mode: archived }] of files) {
       expect(Buffer.compare(await readFile(join(out, name)), bytes), name).toBe(0);
-      expect((await stat(join(out, name))).mtimeMs, name).toBe(modifiedTime);
+      const { mtimeMs, mode } = await stat(join(out, name));
+      expect(mtimeMs, name).toBe(modifiedTime);
+      expect(mode & 0o777, name).toBe(archived & ~process.umask());
     }
   });
 

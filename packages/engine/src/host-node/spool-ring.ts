@@ -36,7 +36,7 @@ export const State = {
  * WRAP fills the rest of the ring; the next record starts at 0. NAME gives file `id` a path of
  * its own (UTF-8), instead of `id` in the thread's folder: a file another spool writes too
  * (position 0), or one made new where it ends up (position 1). STAMP gives file `id` the times
- * and mode 7-Zip set on it (STAMP_AT), in a record of its own.
+ * 7-Zip set on it (STAMP_AT), in a record of its own.
  */
 export const Op = {
   WRITE: 1,
@@ -46,8 +46,8 @@ export const Op = {
   STAMP: 5,
 } as const;
 
-/** Where a STAMP record holds the mode (Uint32), the access and the modification time (ms, float64). */
-export const STAMP_AT = { MODE: 12, ACCESSED: 16, MODIFIED: 24 } as const;
+/** Where a STAMP record holds the access and the modification time (ms, float64). */
+export const STAMP_AT = { ACCESSED: 16, MODIFIED: 24 } as const;
 
 /** The bytes a record takes in the ring. */
 export const recordBytes = (payload: number): number => RECORD_ALIGN + Math.ceil(payload / RECORD_ALIGN) * RECORD_ALIGN;

@@ -1,7 +1,7 @@
 import { closeSync, constants, ftruncateSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { workerData } from 'node:worker_threads';
-import { stampSpooledFile } from './entry-stamp.js';
+import { stampSpooledTimes } from './entry-stamp.js';
 import {
   MESSAGE_MAX_CHARS,
   Op,
@@ -89,11 +89,9 @@ function apply(at: number, failed: boolean): number {
   } else if (!failed) {
     const fd = fdOf(id);
     if (op === Op.TRUNCATE) ftruncateSync(fd, position);
-    else if (op === Op.STAMP) {
-      const mode = view.getUint32(at + STAMP_AT.MODE, true);
-      stampSpooledFile(fd, view.getFloat64(at + STAMP_AT.ACCESSED, true), view.getFloat64(at + STAMP_AT.MODIFIED, true), mode);
-    } else
-      for (let done = 0; done < length;) done += writeSync(fd, ring, at + RECORD_ALIGN + done, length - done, position + done);
+    else if (op === Op.STAMP)
+      stampSpooledTimes(fd, view.getFloat64(at + STAMP_AT.ACCESSED, true), view.getFloat64(at + STAMP_AT.MODIFIED, true));
+    else for (let done = 0; done < length;) done += writeSync(fd, ring, at + RECORD_ALIGN + done, length - done, position + done);
   }
   return op === Op.WRITE || op === Op.NAME ? recordBytes(length) : RECORD_ALIGN;
 }

@@ -40,8 +40,8 @@ export interface SpoolWriter {
   name(id: number, path: string, fresh?: boolean): void;
   /** Queues a cut of file `id` to `size`, after the writes queued before it. */
   truncate(id: number, size: number): void;
-  /** Queues setting file `id`'s times (ms) and mode, as entry-stamp.ts `stampSpooledFile` does, after its writes. */
-  stamp(id: number, accessedMs: number, modifiedMs: number, mode: number): void;
+  /** Queues setting file `id`'s times (ms), as entry-stamp.ts `stampSpooledTimes` does, after its writes. */
+  stamp(id: number, accessedMs: number, modifiedMs: number): void;
   /** Waits until every queued record is on disk; throws the thread's failure, if any. */
   drain(): void;
   /** Ends the thread and closes its files, dropping what is still queued. */
@@ -140,9 +140,8 @@ export function spoolWriter(dir: string): SpoolWriter {
     truncate(id, size) {
       queue(Op.TRUNCATE, id, size, null);
     },
-    stamp(id, accessedMs, modifiedMs, mode) {
+    stamp(id, accessedMs, modifiedMs) {
       queue(Op.STAMP, id, 0, null, (start) => {
-        view.setUint32(start + STAMP_AT.MODE, mode, true);
         view.setFloat64(start + STAMP_AT.ACCESSED, accessedMs, true);
         view.setFloat64(start + STAMP_AT.MODIFIED, modifiedMs, true);
       });
