@@ -140,7 +140,9 @@ export function diskSink(outDir: string): OutputSink {
         // a thread-pool round trip made 303 files take 0.11-0.16 s to adopt instead of 0.03 s.
         // The thread is blocked by 7-Zip's run just before anyway.
         const spooled = spool.take(sz, stagedPath);
-        const inPlace = spooled?.startsWith(`${root}/`) ? spooled.slice(root.length + 1) : null;
+        // The staging folder is inside `root` too: only a file outside it was written in place.
+        const inPlace =
+          spooled?.startsWith(`${root}/`) && !spooled.startsWith(`${staging}/`) ? spooled.slice(root.length + 1) : null;
         // Written where it ends up (writeInPlace): nothing to move.
         if (inPlace === finalPath) return true;
         // Adoption named it otherwise after all: it moves like a staged file, and its first place is free again.
